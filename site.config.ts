@@ -1,0 +1,87 @@
+/**
+ * Every site setting in one typed object. Read by the build, the server renderer and the browser;
+ * it imports nothing of ours.
+ */
+export interface VersionConfig {
+  /** Folder name under content/docs/ and the version's label. */
+  name: string;
+  label: string;
+  /** URL prefix under /docs/: '' for the current version, '1.0/' for the others. */
+  pathPrefix: string;
+  /** Doc id of the page a version root leads to. */
+  mainDoc: string;
+  /** Search/crawler tag (docsearch:docusaurus_tag). */
+  tag: string;
+  current: boolean;
+}
+
+export interface NavLink {
+  label: string;
+  href: string;
+  /** Icon-only links show this as their accessible name. */
+  icon?: 'github' | 'discourse';
+}
+
+export interface SiteConfig {
+  title: string;
+  tagline: string;
+  /** Public origin, used for canonical and OpenGraph URLs and the sitemap. */
+  url: string;
+  /** Path the site is served under; BASE_URL at build time overrides it. */
+  baseUrl: string;
+  locales: { default: string; all: { code: string; label: string; direction: 'ltr' | 'rtl' }[] };
+  versions: VersionConfig[];
+  navbar: { logoAlt: string; links: NavLink[] };
+  footer: { copyrightHolder: string; copyrightUrl: string };
+  announcement: { id: string; text: string } | null;
+  colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
+  editUrl: string;
+  redirects: { from: string; to: string }[];
+  /** Sidebar behaviour. */
+  sidebar: { autoCollapseCategories: boolean };
+}
+
+const siteConfig: SiteConfig = {
+  title: 'zrok',
+  tagline: 'Globally distributed reverse proxy',
+  url: 'https://docs.zrok.io',
+  baseUrl: '/',
+  locales: { default: 'en', all: [{ code: 'en', label: 'English', direction: 'ltr' }] },
+  versions: [
+    { name: '1.1', label: '1.1', pathPrefix: '', mainDoc: 'getting-started', tag: 'docs-default-current', current: true },
+    { name: '1.0', label: '1.0', pathPrefix: '1.0/', mainDoc: 'getting-started', tag: 'docs-default-1.0', current: false },
+    { name: '0.4', label: '0.4', pathPrefix: '0.4/', mainDoc: 'getting-started', tag: 'docs-default-0.4', current: false },
+  ],
+  navbar: {
+    logoAlt: 'zrok Logo',
+    links: [
+      { label: 'pricing', href: 'https://zrok.io/pricing/' },
+      { label: 'account', href: 'https://myzrok.io/' },
+      { label: 'roadmap', href: 'https://github.com/orgs/openziti/projects/16' },
+      { label: 'GitHub', href: 'https://github.com/openziti/zrok', icon: 'github' },
+      { label: 'Discourse', href: 'https://openziti.discourse.group/', icon: 'discourse' },
+    ],
+  },
+  footer: { copyrightHolder: 'NetFoundry Inc.', copyrightUrl: 'https://netfoundry.io' },
+  announcement: {
+    id: 'zrok-1-1-docs',
+    text: 'You are reading the docs for zrok 1.1. Older releases are in the version menu.',
+  },
+  colorMode: { defaultMode: 'dark', disableSwitch: false, respectPrefersColorScheme: false },
+  editUrl: 'https://github.com/openziti/zrok/blob/main/website/content/docs/',
+  redirects: [
+    { from: '/docs/guides/self-hosting/self_hosting_guide/', to: '/docs/guides/self-hosting/linux/' },
+    { from: '/docs/guides/self-hosting/nginx_tls_guide/', to: '/docs/guides/self-hosting/linux/nginx/' },
+    {
+      from: '/docs/guides/metrics-and-limits/configuring-limits/',
+      to: '/docs/guides/self-hosting/metrics-and-limits/configuring-limits/',
+    },
+    {
+      from: '/docs/guides/metrics-and-limits/configuring-metrics/',
+      to: '/docs/guides/self-hosting/metrics-and-limits/configuring-metrics/',
+    },
+  ],
+  sidebar: { autoCollapseCategories: true },
+};
+
+export default siteConfig;

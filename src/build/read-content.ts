@@ -1,0 +1,123 @@
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkMdx from 'remark-mdx';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import type { Root, Heading } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import siteConfig from '../../site.config.ts';
+import type { CategorySource, DocSource, FrontMatter, SiteManifest } from '../content/types.ts';
+import { buildVersionManifest, ContentError } from '../content/manifest.ts';
+import { preprocessMdx } from './mdx-preprocess.ts';
+import { remarkParsePlugins } from './mdx-options.ts';
+import { assignHeadingIds } from './remark-heading-ids.ts';
+
+export const CONTENT_DIR = 'content/docs';
+const PAGE = /\.mdx?$/;
+
+/** Files and folders starting with `_` are partials or drafts and never become pages. */
+async function walk(dir: string, rel = ''): Promise<string[]> {
+  const entries = await readdir(path.join(dir, rel), { withFileTypes: true }).catch(() => []);
+  const out: string[] = [];
+  for (const e of entries) {
+    const relPath = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) {
+      if (!e.name.startsWith('_') && !e.name.startsWith('.')) out.push(...(await walk(dir, relPath)));
+    } else if (e.name === '_category_.json' || (PAGE.test(e.name) && !e.name.startsWith('_'))) out.push(relPath);
+  }
+  return out;
+}
+
+const FRONT_MATTER_KEYS: Record<keyof FrontMatter, 'string' | 'number' | 'boolean'> = {
+  title: 'string',
+  sidebar_label: 'string',
+  sidebar_position: 'number',
+  description: 'string',
+  slug: 'string',
+  hide_table_of_contents: 'boolean',
+};
+
+function checkFrontMatter(data: unknown, file: string, line: number): FrontMatter {
+  if (data == null) return {};
+  if (typeof data !== 'object' || Array.isArray(data)) throw new ContentError(`${file}:${line}`, 'front matter must be a YAML mapping');
+  for (const [key, value] of Object.entries(data)) {
+    const want = FRONT_MATTER_KEYS[key as keyof FrontMatter];
+    if (want && typeof value !== want) {
+      throw new ContentError(`${file}:${line}`, `front matter "${key}" must be a ${want}, got ${JSON.stringify(value)}`);
+    }
+  }
+  return data as FrontMatter;
+}
+
+/** Reads one page's front matter and headings with the real MDX parser (errors carry file:line). */
+export function readDocSource(file: string, relPath: string, text: string): DocSource {
+  const processor = unified().use(remarkParse);
+  if (relPath.endsWith('.mdx')) processor.use(remarkMdx);
+  for (const plugin of remarkParsePlugins) processor.use(plugin as never);
+  let tree: Root;
+  try {
+    tree = processor.runSync(processor.parse(preprocessMdx(text))) as Root;
+  } catch (e) {
+    const err = e as { line?: number; place?: { line?: number; start?: { line?: number } }; reason?: string; message: string };
+    const line = err.line ?? err.place?.start?.line ?? err.place?.line;
+    throw new ContentError(`${file}${line ? `:${line}` : ''}`, `MDX syntax error: ${err.reason ?? err.message}`);
+  }
+  let frontMatter: FrontMatter = {};
+  const yamlNode = tree.children.find((n) => n.type === 'yaml') as { value: string } | undefined;
+  if (yamlNode) {
+    try {
+      frontMatter = checkFrontMatter(parseYaml(yamlNode.value), file, 2);
+    } catch (e) {
+      if (e instanceof YAMLParseError) {
+        const line = (e.linePos?.[0]?.line ?? 0) + 1;
+        throw new ContentError(`${file}:${line}`, `malformed front matter: ${e.message.split('\n')[0]}`);
+      }
+      throw e;
+    }
+  }
+  const toc = assignHeadingIds(tree);
+  const h1 = tree.children.find((n): n is Heading => n.type === 'heading' && n.depth === 1);
+  return { relPath, frontMatter, toc, firstHeading: h1 ? toString(h1) : undefined };
+}
+
+function readCategory(file: string, dir: string, text: string): CategorySource {
+  let data: Record<string, unknown>;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw new ContentError(file, `malformed JSON: ${(e as Error).message}`);
+  }
+  if (typeof data.label !== 'string') throw new ContentError(file, '"label" (string) is required');
+  if (data.position !== undefined && typeof data.position !== 'number') throw new ContentError(file, '"position" must be a number');
+  const link = data.link as CategorySource['link'] | undefined;
+  if (link && link.type !== 'doc' && link.type !== 'generated-index') {
+    throw new ContentError(file, '"link.type" must be "doc" or "generated-index"');
+  }
+  if (link?.type === 'doc' && typeof link.id !== 'string') throw new ContentError(file, '"link.id" (string) is required for a doc link');
+  return { dir, label: data.label, position: data.position as number | undefined, link, description: data.description as string | undefined };
+}
+
+/** Reads every version folder and builds the whole site manifest. */
+export async function readSiteManifest(root = process.cwd(), contentDir = CONTENT_DIR): Promise<SiteManifest> {
+  const versions = await Promise.all(
+    siteConfig.versions.map(async (v) => {
+      const dir = path.join(root, contentDir, v.name);
+      const files = (await walk(dir)).sort();
+      const docs: DocSource[] = [];
+      const categories: CategorySource[] = [];
+      await Promise.all(
+        files.map(async (rel) => {
+          const file = `${contentDir}/${v.name}/${rel}`;
+          const text = await readFile(path.join(dir, rel), 'utf8');
+          if (rel.endsWith('_category_.json')) categories.push(readCategory(file, rel.slice(0, -'/_category_.json'.length), text));
+          else docs.push(readDocSource(file, rel, text));
+        }),
+      );
+      docs.sort((a, b) => (a.relPath < b.relPath ? -1 : 1));
+      categories.sort((a, b) => (a.dir < b.dir ? -1 : 1));
+      return buildVersionManifest(v, docs, categories, contentDir);
+    }),
+  );
+  return { versions };
+}

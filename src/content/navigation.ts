@@ -1,0 +1,60 @@
+import type { SidebarCategory, SidebarItem } from './types.ts';
+
+export interface NavLinkTarget {
+  label: string;
+  href: string;
+}
+
+/** The sidebar in reading order: category links first, then their items. Drives previous/next. */
+export function flattenSidebar(items: SidebarItem[]): NavLinkTarget[] {
+  const out: NavLinkTarget[] = [];
+  for (const item of items) {
+    if (item.type === 'doc') out.push({ label: item.label, href: item.href });
+    else {
+      if (item.href) out.push({ label: item.label, href: item.href });
+      out.push(...flattenSidebar(item.items));
+    }
+  }
+  return out;
+}
+
+export function prevNext(items: SidebarItem[], href: string): { prev?: NavLinkTarget; next?: NavLinkTarget } {
+  const flat = flattenSidebar(items);
+  const i = flat.findIndex((l) => l.href === href);
+  if (i < 0) return {};
+  return { prev: flat[i - 1], next: flat[i + 1] };
+}
+
+/** Categories from the top of the sidebar down to (not including) the page itself. */
+export function categoryTrail(items: SidebarItem[], href: string): SidebarCategory[] {
+  for (const item of items) {
+    if (item.type === 'doc') {
+      if (item.href === href) return [];
+      continue;
+    }
+    if (item.href === href) return [];
+    const inner = categoryTrail(item.items, href);
+    if (inner.length || containsHref(item.items, href)) return [item, ...inner];
+  }
+  return [];
+}
+
+export function containsHref(items: SidebarItem[], href: string): boolean {
+  return items.some((i) => i.href === href || (i.type === 'category' && containsHref(i.items, href)));
+}
+
+/** Finds the category whose folder is `dir`. */
+export function findCategory(items: SidebarItem[], dir: string): SidebarCategory | undefined {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.dir === dir) return item;
+    const found = findCategory(item.items, dir);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Number of items shown under a category card ("3 items"). */
+export function itemCountLabel(n: number): string {
+  return n === 1 ? '1 item' : `${n} items`;
+}

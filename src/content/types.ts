@@ -1,0 +1,98 @@
+/** The content model: plain data, no React. */
+
+export interface TocEntry {
+  depth: 2 | 3;
+  id: string;
+  text: string;
+}
+
+/** One doc page as the build reads it from disk. */
+export interface DocSource {
+  /** Path relative to the version folder, with extension: 'concepts/index.mdx'. */
+  relPath: string;
+  frontMatter: FrontMatter;
+  toc: TocEntry[];
+  /** First heading text, used when front matter has no title. */
+  firstHeading?: string;
+}
+
+export interface FrontMatter {
+  title?: string;
+  sidebar_label?: string;
+  sidebar_position?: number;
+  description?: string;
+  slug?: string;
+  hide_table_of_contents?: boolean;
+}
+
+export interface CategorySource {
+  /** Folder relative to the version folder: 'guides/install'. */
+  dir: string;
+  label: string;
+  position?: number;
+  link?: { type: 'doc'; id: string } | { type: 'generated-index'; slug?: string; description?: string; title?: string };
+  description?: string;
+}
+
+/** A doc page as the chrome needs it. */
+export interface DocEntry {
+  /** Path without extension, relative to the version folder: 'concepts/index'. */
+  id: string;
+  version: string;
+  /** Full route path from the site root (no base URL), with trailing slash: '/docs/1.0/concepts/'. */
+  route: string;
+  /** Source file relative to the repository root: 'content/docs/1.0/concepts/index.mdx'. */
+  source: string;
+  title: string;
+  sidebarLabel: string;
+  sidebarPosition?: number;
+  description: string;
+  toc: TocEntry[];
+  hideToc: boolean;
+}
+
+/** A generated category index page. */
+export interface CategoryIndexEntry {
+  version: string;
+  route: string;
+  title: string;
+  description: string;
+  /** The category's path in the sidebar, for finding its items. */
+  dir: string;
+}
+
+export type SidebarItem = SidebarDocLink | SidebarCategory;
+
+export interface SidebarDocLink {
+  type: 'doc';
+  label: string;
+  href: string;
+  docId: string;
+}
+
+export interface SidebarCategory {
+  type: 'category';
+  label: string;
+  /** Where the category label links to (its doc or generated index), if anywhere. */
+  href?: string;
+  /** Folder relative to the version root; unique key. */
+  dir: string;
+  items: SidebarItem[];
+}
+
+export interface VersionManifest {
+  name: string;
+  label: string;
+  current: boolean;
+  /** '/docs/' or '/docs/1.0/'. */
+  root: string;
+  mainDocRoute: string;
+  tag: string;
+  docs: DocEntry[];
+  categoryIndexes: CategoryIndexEntry[];
+  sidebar: SidebarItem[];
+}
+
+export interface SiteManifest {
+  versions: VersionManifest[];
+}

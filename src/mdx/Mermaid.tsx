@@ -1,0 +1,41 @@
+import { useEffect, useId, useState } from 'react';
+import { useColorMode } from '../theme/color-mode.ts';
+
+/**
+ * A diagram drawn in the browser by mermaid, which is loaded only on pages that have one.
+ * The server (and a reader without JavaScript) gets the diagram source as text.
+ */
+export function Mermaid({ chart }: { chart: string }) {
+  const mode = useColorMode();
+  const id = `mermaid-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
+  const [svg, setSvg] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      try {
+        const { default: mermaid } = await import('mermaid');
+        mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: mode === 'dark' ? 'dark' : 'default' });
+        const { svg } = await mermaid.render(`${id}-${mode}`, chart);
+        if (!cancelled) {
+          setSvg(svg);
+          setError(null);
+        }
+      } catch (e) {
+        if (!cancelled) setError((e as Error).message);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [chart, mode, id]);
+
+  if (svg) return <div className="mermaid" role="img" aria-label="Diagram" dangerouslySetInnerHTML={{ __html: svg }} />;
+  return (
+    <figure className="mermaid mermaid--source">
+      <pre><code>{chart}</code></pre>
+      {error && <figcaption className="mermaid__error">Diagram could not be drawn: {error}</figcaption>}
+    </figure>
+  );
+}

@@ -1,0 +1,19 @@
+import type { MDXComponents } from 'mdx/types';
+import { Admonition } from './Admonition.tsx';
+import { Tabs, TabItem } from './Tabs.tsx';
+import { CodeBlock } from './CodeBlock.tsx';
+import { Mermaid } from './Mermaid.tsx';
+import { Cards, Card } from './Cards.tsx';
+import { SmartLink } from './SmartLink.tsx';
+
+/** Everything a page may use without importing it. */
+export const mdxComponents: MDXComponents = {
+  a: SmartLink,
+  Admonition,
+  Tabs,
+  TabItem,
+  CodeBlock,
+  Mermaid,
+  Cards,
+  Card,
+};

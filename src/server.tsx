@@ -1,0 +1,49 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { routes, pagePaths, type RouteHandle } from './routes.tsx';
+import { pageHead } from './theme/head.ts';
+import { versionForPath, site } from './site-data.ts';
+import siteConfig from '../site.config.ts';
+
+export { pagePaths, site, siteConfig };
+
+export interface RenderResult {
+  html: string;
+  status: number;
+  title: string;
+  description: string;
+  /** Set when the route is a redirect. */
+  redirect?: string;
+  /** Source file of a doc page (its chunk is preloaded). */
+  source?: string;
+  versionTag?: string;
+}
+
+/** Renders one path (without base URL) to HTML for the prerender. */
+export async function render(path: string, basename: string): Promise<RenderResult> {
+  const handler = createStaticHandler(routes, { basename: basename.replace(/\/$/, '') || '/' });
+  const url = new URL(basename.replace(/\/$/, '') + path, 'http://localhost');
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) {
+    const location = context.headers.get('Location') ?? '/';
+    return { html: '', status: context.status, title: '', description: '', redirect: location };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <StaticRouterProvider router={router} context={context} />
+    </StrictMode>,
+  );
+  const leaf = context.matches[context.matches.length - 1];
+  const handle = leaf?.route.handle as RouteHandle | undefined;
+  const notFound = handle?.kind === 'not-found';
+  const head = pageHead(path, notFound);
+  return {
+    html,
+    status: notFound ? 404 : context.statusCode,
+    ...head,
+    source: handle?.source,
+    versionTag: notFound ? undefined : versionForPath(path)?.tag,
+  };
+}

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import type { TocEntry } from '../content/types.ts';
+
+/** Offset below the sticky navbar at which a heading counts as "reached". */
+const ACTIVE_OFFSET = 100;
+
+/** Highlights the last heading scrolled past, so the reader sees where they are. */
+function useActiveHeading(toc: TocEntry[]): string | undefined {
+  const [active, setActive] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (toc.length === 0) return;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      let current: string | undefined;
+      for (const entry of toc) {
+        const el = document.getElementById(entry.id);
+        if (el && el.getBoundingClientRect().top <= ACTIVE_OFFSET) current = entry.id;
+      }
+      const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      setActive(atBottom ? toc[toc.length - 1].id : (current ?? toc[0].id));
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll);
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [toc]);
+  return active;
+}
+
+export function TableOfContents({ toc }: { toc: TocEntry[] }) {
+  const active = useActiveHeading(toc);
+  if (toc.length === 0) return null;
+  return (
+    <nav className="toc" aria-label="On this page">
+      <p className="toc__title">On this page</p>
+      <ul className="toc__list">
+        {toc.map((t) => (
+          <li key={t.id} className={`toc__item toc__item--h${t.depth}`}>
+            <a className={`toc__link ${active === t.id ? 'toc__link--active' : ''}`} href={`#${t.id}`} aria-current={active === t.id ? 'location' : undefined}>
+              {t.text}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

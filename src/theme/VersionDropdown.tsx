@@ -1,0 +1,36 @@
+import { Link, useLocation } from 'react-router-dom';
+import { site, versionForPath, currentVersion } from '../site-data.ts';
+import { versionSwitchTarget } from '../content/versions.ts';
+import { useSettings } from '../store/settings.ts';
+import { Dropdown } from './Dropdown.tsx';
+
+/** Switching keeps the same doc when the target version has it, else goes to its main doc. */
+export function VersionDropdown() {
+  const { pathname } = useLocation();
+  const active = versionForPath(pathname) ?? currentVersion;
+  const remember = useSettings((s) => s.setPreferredVersion);
+  return (
+    <Dropdown
+      className="version-dropdown"
+      label={`Docs version: ${active.label}`}
+      buttonLabel={active.label}
+      items={site.versions.map((v) => ({
+        key: v.name,
+        label: v.label,
+        active: v.name === active.name,
+        render: ({ onClick, ...props }) => (
+          <Link
+            to={versionSwitchTarget(site, pathname, v.name)}
+            {...props}
+            onClick={() => {
+              remember(v.name);
+              onClick();
+            }}
+          >
+            {v.label}
+          </Link>
+        ),
+      }))}
+    />
+  );
+}

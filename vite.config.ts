@@ -1,0 +1,37 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import mdx from '@mdx-js/rollup';
+import siteConfig from './site.config.ts';
+import { mdxCompileOptions } from './src/build/mdx-options.ts';
+import { contentPlugin } from './src/build/manifest-plugin.ts';
+import { htmlShellPlugin } from './src/build/html-shell-plugin.ts';
+
+/** BASE_URL at build time overrides site.config.ts (e.g. BASE_URL=/zrok-docs/). */
+export function resolveBase(): string {
+  const raw = process.env.BASE_URL ?? siteConfig.baseUrl;
+  return `/${raw.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  base: resolveBase(),
+  plugins: [
+    ...contentPlugin(),
+    { enforce: 'pre', ...mdx({ ...mdxCompileOptions, include: /\.mdx?$/ }) },
+    react({ include: /\.(mdx?|jsx?|tsx?)$/ }),
+    htmlShellPlugin(),
+  ],
+  ssr: { noExternal: [/^@docsearch\//, /^@algolia\/autocomplete/] }, // P5
+  build: {
+    outDir: isSsrBuild ? '.build/server' : '.build/client', // P6: never write into dist/ directly
+    emptyOutDir: true,
+    manifest: !isSsrBuild,
+    chunkSizeWarningLimit: 1500,
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['test/unit/**/*.test.{ts,tsx}'],
+    setupFiles: ['test/unit/setup.ts'],
+    testTimeout: 30_000, // P13
+  },
+}));
