@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router-dom';
 import { routes } from './routes.tsx';
 import { normalizeHtmlPath } from './content/routes.ts';
 import './theme/theme.css';
@@ -28,7 +28,7 @@ async function main() {
   );
   const router = createBrowserRouter(routes, {
     basename,
-    hydrationData: canHydrate ? window.__staticRouterHydrationData : undefined,
+    hydrationData: canHydrate ? (window.__staticRouterHydrationData as HydrationState) : undefined,
   });
   const app = (
     <StrictMode>

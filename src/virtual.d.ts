@@ -1,6 +1,5 @@
 declare module 'virtual:site-manifest' {
-  import type { SiteManifest } from './content/types.ts';
-  const manifest: SiteManifest;
+  const manifest: import('./content/types.ts').SiteManifest;
   export default manifest;
 }
 declare module '@docsearch/css';

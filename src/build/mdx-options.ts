@@ -7,13 +7,8 @@ import { transformerMetaHighlight } from '@shikijs/transformers';
 import { remarkHeadingIds } from './remark-heading-ids.ts';
 import { remarkAdmonitions } from './remark-admonitions.ts';
 import { remarkMermaid } from './remark-mermaid.ts';
-import { remarkCodeBlocks } from './remark-code-blocks.ts';
+import { remarkCodeBlocks, CODE_LANGUAGES } from './remark-code-blocks.ts';
 
-/** Languages a fence may use. A fence in any other language fails the build (loudly, on purpose). */
-export const CODE_LANGUAGES = [
-  'bash', 'shell', 'sh', 'powershell', 'yaml', 'json', 'nginx', 'ini', 'toml', 'dockerfile',
-  'go', 'python', 'javascript', 'typescript', 'tsx', 'html', 'css', 'diff', 'sql', 'xml', 'markdown', 'mdx',
-] as const;
 
 /** Parsing plugins shared by the page compiler and the manifest reader. */
 export const remarkParsePlugins = [remarkGfm, remarkFrontmatter, remarkDirective] as const;

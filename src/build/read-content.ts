@@ -60,7 +60,8 @@ export function readDocSource(file: string, relPath: string, text: string): DocS
     tree = processor.runSync(processor.parse(preprocessMdx(text))) as Root;
   } catch (e) {
     const err = e as { line?: number; place?: { line?: number; start?: { line?: number } }; reason?: string; message: string };
-    const line = err.line ?? err.place?.start?.line ?? err.place?.line;
+    // Some parser errors carry the position only in the text: "… (7:1-7:7)".
+    const line = err.line ?? err.place?.start?.line ?? err.place?.line ?? Number(/\((\d+):\d+/.exec(err.message)?.[1] ?? 0);
     throw new ContentError(`${file}${line ? `:${line}` : ''}`, `MDX syntax error: ${err.reason ?? err.message}`);
   }
   let frontMatter: FrontMatter = {};

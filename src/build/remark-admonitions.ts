@@ -2,6 +2,7 @@ import { visit, SKIP } from 'unist-util-visit';
 import { toString } from 'mdast-util-to-string';
 import type { Root, Paragraph, RootContent, PhrasingContent } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
+import type { VFile } from 'vfile';
 import { jsxElement } from './mdast-jsx.ts';
 
 export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger'] as const;
@@ -13,15 +14,14 @@ const KNOWN = new Set<string>(ADMONITION_TYPES);
  * so a stray colon never swallows words. An unknown `:::name` container fails the build.
  */
 export function remarkAdmonitions() {
-  return (tree: Root, file: { path?: string; fail?: (m: string, n?: unknown) => never }) => {
+  return (tree: Root, file: VFile) => {
     visit(tree, (node, index, parent) => {
       if (!parent || index === undefined) return;
       if (node.type === 'containerDirective') {
         const d = node as ContainerDirective;
         if (!KNOWN.has(d.name)) {
           const msg = `unknown admonition ":::${d.name}" (use one of ${ADMONITION_TYPES.join(', ')})`;
-          if (file.fail) file.fail(msg, d);
-          throw new Error(msg);
+          file.fail(msg, d);
         }
         let title: string | undefined;
         const children = d.children.filter((c) => {

@@ -3,6 +3,7 @@ import type { CategoryIndexEntry, SidebarItem } from '../content/types.ts';
 import { findCategory, itemCountLabel } from '../content/navigation.ts';
 import { findCategoryIndex, findDoc, findVersion } from '../site-data.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { DocIcon, FolderIcon } from './icons.tsx';
 import { PrevNext } from './PrevNext.tsx';
 
 function firstHref(item: SidebarItem): string | undefined {
@@ -35,7 +36,7 @@ export function CategoryIndexPage() {
                 {href ? (
                   <Link className="card" to={href}>
                     <span className="card__title">
-                      <span aria-hidden="true">{item.type === 'doc' ? '📄️ ' : '🗃️ '}</span>
+                      {item.type === 'doc' ? <DocIcon /> : <FolderIcon />}
                       {item.label}
                     </span>
                     <span className="card__body">{description}</span>

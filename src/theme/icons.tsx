@@ -29,3 +29,19 @@ export function HomeIcon() {
     </svg>
   );
 }
+
+export function DocIcon() {
+  return (
+    <svg className="icon card__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <path fill="currentColor" d="M6 2h8l6 6v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2Zm7 1.5V9h5.5L13 3.5ZM8 13v2h8v-2H8Zm0 4v2h5v-2H8Z" />
+    </svg>
+  );
+}
+
+export function FolderIcon() {
+  return (
+    <svg className="icon card__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <path fill="currentColor" d="M3 5a2 2 0 0 1 2-2h5l2 2h7a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5Z" />
+    </svg>
+  );
+}

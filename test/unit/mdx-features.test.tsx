@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { evaluate } from '@mdx-js/mdx';
+import * as runtime from 'react/jsx-runtime';
+import { render, screen, fireEvent, within, act } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { VFile } from 'vfile';
+import { mdxCompileOptions } from '../../src/build/mdx-options.ts';
+import { preprocessMdx } from '../../src/build/mdx-preprocess.ts';
+import { readDocSource } from '../../src/build/read-content.ts';
+import { mdxComponents } from '../../src/mdx/components.tsx';
+
+async function renderMdx(source: string) {
+  const { default: Content } = await evaluate(new VFile({ path: 'page.mdx', value: preprocessMdx(source) }), { ...mdxCompileOptions, ...runtime, development: false } as never);
+  return render(
+    <MemoryRouter>
+      <Content components={mdxComponents} />
+    </MemoryRouter>,
+  );
+}
+
+describe('MDX features', () => {
+  it('gives headings stable ids, with {#custom-id} overrides and de-duplicated slugs', async () => {
+    const { container } = await renderMdx('## Installing the zrok Command\n\n## Reserved Shares\n\n### Reserved Shares\n\n## Global Limits {#global-resouce-count-limits}\n');
+    expect([...container.querySelectorAll('h2, h3')].map((h) => h.id)).toEqual(['installing-the-zrok-command', 'reserved-shares', 'reserved-shares-1', 'global-resouce-count-limits']);
+    expect(screen.getByRole('heading', { name: 'Global Limits' })).toBeTruthy();
+  });
+
+  it('renders admonitions with and without a title', async () => {
+    await renderMdx(':::warning[Keep it secret]\nThe token is a password.\n:::\n\n:::tip\nUse `zrok status`.\n:::\n');
+    const warning = screen.getByRole('complementary', { name: 'Keep it secret' });
+    expect(warning.className).toContain('admonition--warning');
+    expect(within(warning).getByText('The token is a password.')).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: 'Tip' })).toBeTruthy();
+  });
+
+  it('leaves stray colons in prose alone', async () => {
+    const { container } = await renderMdx('Listen on port:8080 at 10:30 and see the note:here today.\n');
+    expect(container.textContent).toContain('Listen on port:8080 at 10:30 and see the note:here today.');
+  });
+
+  it('highlights code at build time, with a title, highlighted lines and a copy button', async () => {
+    const { container } = await renderMdx('```yaml title="ctrl.yml" {2}\nv: 4\nadmin:\n  secrets: []\n```\n');
+    expect(screen.getByText('ctrl.yml').className).toContain('code-block__title');
+    const pre = container.querySelector('pre.shiki')!;
+    expect(pre.querySelectorAll('.line')).toHaveLength(3);
+    expect(pre.querySelectorAll('.line.highlighted')).toHaveLength(1);
+    expect(pre.querySelector('span[style*="--shiki-dark"]')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy code to clipboard' })).toBeTruthy();
+  });
+
+  it('keeps mermaid diagram source readable before the diagram is drawn', async () => {
+    const { container } = await renderMdx('```mermaid\ngraph TD\n  account-->environment\n```\n');
+    expect(container.querySelector('.mermaid--source code')?.textContent).toContain('account-->environment');
+  });
+
+  it('switches every tab group with the same groupId together', async () => {
+    await renderMdx(
+      '<Tabs groupId="os">\n<TabItem value="linux" label="Linux">\n\nLinux one\n\n</TabItem>\n<TabItem value="macos" label="macOS">\n\nmacOS one\n\n</TabItem>\n</Tabs>\n\n' +
+        '<Tabs groupId="os">\n<TabItem value="linux" label="Linux">\n\nLinux two\n\n</TabItem>\n<TabItem value="macos" label="macOS">\n\nmacOS two\n\n</TabItem>\n</Tabs>\n',
+    );
+    const panelOf = (text: string) => screen.getByText(text).closest('[role="tabpanel"]') as HTMLElement;
+    expect(panelOf('Linux one').hidden).toBe(false);
+    expect(panelOf('macOS two').hidden).toBe(true);
+    act(() => {
+      fireEvent.click(screen.getAllByRole('tab', { name: 'macOS' })[0]);
+    });
+    expect(panelOf('macOS one').hidden).toBe(false);
+    expect(panelOf('macOS two').hidden).toBe(false);
+    expect(panelOf('Linux two').hidden).toBe(true);
+  });
+
+  it('renders GFM tables, task lists, details and link cards', async () => {
+    const { container } = await renderMdx(
+      '| Key | Default |\n|---|---|\n| `address` | `0.0.0.0:8080` |\n\n- [x] done\n- [ ] open\n\n<details>\n<summary>Full output</summary>\n\nLots of lines.\n\n</details>\n\n<Cards>\n<Card title="Install" href="/docs/guides/install/">Packages for every OS.</Card>\n</Cards>\n',
+    );
+    expect(screen.getByRole('table')).toBeTruthy();
+    expect(container.querySelectorAll('input[type="checkbox"]')).toHaveLength(2);
+    expect(container.querySelector('details summary')?.textContent).toBe('Full output');
+    expect(screen.getByRole('link', { name: 'Install' }).getAttribute('href')).toBe('/docs/guides/install/');
+  });
+
+  it('opens external links in a new tab and keeps internal ones client-side', async () => {
+    await renderMdx('[repo](https://github.com/openziti/zrok) and [concepts](/docs/concepts/)\n');
+    expect(screen.getByRole('link', { name: 'repo' }).getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('link', { name: 'concepts' }).getAttribute('target')).toBeNull();
+  });
+
+  it('fails an unknown fence language and an unknown admonition', async () => {
+    await expect(renderMdx('```klingon\nx\n```\n')).rejects.toThrow(/klingon/);
+    await expect(renderMdx(':::caution\nx\n:::\n')).rejects.toThrow(/unknown admonition ":::caution"/);
+  });
+});
+
+describe('reading pages for the manifest', () => {
+  it('reads front matter and the h2–h3 table of contents', () => {
+    const d = readDocSource('content/docs/1.1/x.mdx', 'x.mdx', '---\ntitle: X\nsidebar_position: 3\n---\n\n## One\n\n### Two\n\n#### Three\n\n## One\n');
+    expect(d.frontMatter).toEqual({ title: 'X', sidebar_position: 3 });
+    expect(d.toc).toEqual([
+      { depth: 2, id: 'one', text: 'One' },
+      { depth: 3, id: 'two', text: 'Two' },
+      { depth: 2, id: 'one-1', text: 'One' },
+    ]);
+  });
+
+  it('names file and line for malformed front matter and MDX syntax errors', () => {
+    expect(() => readDocSource('content/docs/1.1/bad.mdx', 'bad.mdx', '---\ntitle: [unclosed\n---\n')).toThrow(/content\/docs\/1\.1\/bad\.mdx:\d+: malformed front matter/);
+    expect(() => readDocSource('content/docs/1.1/bad.mdx', 'bad.mdx', '---\nsidebar_position: first\n---\n')).toThrow(/sidebar_position" must be a number/);
+    expect(() => readDocSource('content/docs/1.1/bad.mdx', 'bad.mdx', '---\ntitle: A\n---\n\nText\n\n<Tabs>\n\nunclosed\n')).toThrow(/content\/docs\/1\.1\/bad\.mdx:7: MDX syntax error/);
+  });
+});
