@@ -77,7 +77,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
 
   const fill = (r: RenderResult, sitePath: string, route: string) =>
     template
-      .replace('<!--head-tags-->', headTags({ siteConfig, base, sitePath, head: r, preloads: chunkPreloads(viteManifest, r.source, base) }))
+      .replace('<!--head-tags-->', headTags({ siteConfig, base, sitePath, head: r, preloads: chunkPreloads(viteManifest, r.source, base).filter((f) => !template.includes(f)) }))
       .replace(/<title>.*?<\/title>/, `<title>${escapeHtml(r.title)}</title>`)
       .replace('<meta name="description" content="" />', `<meta name="description" content="${escapeHtml(r.description)}" />`)
       .replace('<!--app-route-->', escapeHtml(route))
@@ -99,9 +99,14 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     ...site.versions.map((v) => ({ from: v.root, to: v.mainDocRoute })),
     ...siteConfig.redirects,
   ];
+  const pageSet = new Set(server.pagePaths);
+  const badRedirects = redirects.filter((r) => !pageSet.has(r.to.split('#')[0]));
+  if (badRedirects.length) {
+    throw new BuildError(`site.config.ts: redirect target is not a page: ${badRedirects.map((r) => `${r.from} -> ${r.to}`).join(', ')}`);
+  }
   for (const r of redirects) {
     const target = base.replace(/\/$/, '') + r.to;
-    await writePage(clientDir, r.from, redirectPage(target, siteConfig.url + target));
+    await writePage(clientDir, r.from, redirectPage(target, siteConfig.url + target, base));
   }
   const withBase = (p: string) => base.replace(/\/$/, '') + p;
   await writeFile(path.join(clientDir, 'redirects.json'), JSON.stringify(redirects.map((r) => ({ from: withBase(r.from), to: withBase(r.to), status: 301 })), null, 2));

@@ -25,6 +25,10 @@ export async function serveStatic({ dir, port = 4173, host = '127.0.0.1', base =
       res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
       res.end(notFound);
     };
+    if (`${url.pathname}/` === base) {
+      res.writeHead(301, { Location: base + url.search });
+      return res.end();
+    }
     if (!url.pathname.startsWith(base)) return send404();
     const rel = decodeURIComponent(url.pathname.slice(base.length - 1));
     void (async () => {

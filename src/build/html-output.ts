@@ -34,7 +34,7 @@ export function headTags({ siteConfig, base, sitePath, head, preloads }: HeadInp
 }
 
 /** A static redirect page: works without JavaScript and tells crawlers where the page went. */
-export function redirectPage(target: string, canonical: string): string {
+export function redirectPage(target: string, canonical: string, base: string): string {
   const t = escapeHtml(target);
   return `<!doctype html>
 <html lang="en">
@@ -44,6 +44,7 @@ export function redirectPage(target: string, canonical: string): string {
     <meta name="robots" content="noindex" />
     <link rel="canonical" href="${escapeHtml(canonical)}" />
     <meta http-equiv="refresh" content="0; url=${t}" />
+    <link rel="icon" href="${escapeHtml(base)}favicon.svg" type="image/svg+xml" />
   </head>
   <body>
     <p>This page has moved to <a href="${t}">${t}</a>.</p>

@@ -36,6 +36,7 @@ export async function checkLinks({ pages, redirects, base, staticExists }: Check
         continue;
       }
       const url = new URL(link, `http://site${base.replace(/\/$/, '')}${page.path}`);
+      if (`${url.pathname}/` === base) url.pathname = base; // React Router renders the root as the bare base
       if (!url.pathname.startsWith(base)) {
         fail(`points outside the site's base URL ${base}`);
         continue;

@@ -58,3 +58,21 @@ export function findCategory(items: SidebarItem[], dir: string): SidebarCategory
 export function itemCountLabel(n: number): string {
   return n === 1 ? '1 item' : `${n} items`;
 }
+
+/** Folders of the categories to open for a page: its trail, plus the category the page is the link of. */
+export function openCategoriesFor(items: SidebarItem[], href: string): string[] {
+  const dirs = categoryTrail(items, href).map((c) => c.dir);
+  const own = findByHref(items, href);
+  if (own) dirs.push(own.dir);
+  return dirs;
+}
+
+function findByHref(items: SidebarItem[], href: string): SidebarCategory | undefined {
+  for (const item of items) {
+    if (item.type !== 'category') continue;
+    if (item.href === href) return item;
+    const found = findByHref(item.items, href);
+    if (found) return found;
+  }
+  return undefined;
+}

@@ -1,5 +1,19 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useColorMode } from '../theme/color-mode.ts';
+
+/** True once the element comes within a screen of the viewport: mermaid loads only when needed. */
+function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    if (typeof IntersectionObserver === 'undefined') return setNear(true);
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '100% 0px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [ref, near]);
+  return near;
+}
 
 /**
  * A diagram drawn in the browser by mermaid, which is loaded only on pages that have one.
@@ -10,8 +24,11 @@ export function Mermaid({ chart }: { chart: string }) {
   const id = `mermaid-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const [svg, setSvg] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const figure = useRef<HTMLElement>(null);
+  const visible = useNearViewport(figure);
 
   useEffect(() => {
+    if (!visible) return;
     let cancelled = false;
     (async () => {
       try {
@@ -29,11 +46,11 @@ export function Mermaid({ chart }: { chart: string }) {
     return () => {
       cancelled = true;
     };
-  }, [chart, mode, id]);
+  }, [chart, mode, id, visible]);
 
   if (svg) return <div className="mermaid" role="img" aria-label="Diagram" dangerouslySetInnerHTML={{ __html: svg }} />;
   return (
-    <figure className="mermaid mermaid--source">
+    <figure className="mermaid mermaid--source" ref={figure}>
       <pre><code>{chart}</code></pre>
       {error && <figcaption className="mermaid__error">Diagram could not be drawn: {error}</figcaption>}
     </figure>

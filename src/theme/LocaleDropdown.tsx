@@ -3,6 +3,7 @@ import siteConfig from '../../site.config.ts';
 import { localeHref } from '../content/versions.ts';
 import { Dropdown } from './Dropdown.tsx';
 
+// useLocation() paths are relative to the router's basename, so the base URL is added back here.
 const BASE = import.meta.env.BASE_URL;
 
 export function LocaleDropdown() {
@@ -26,7 +27,7 @@ export function LocaleDropdown() {
         label: l.label,
         active: l.code === current.code,
         render: (props) => (
-          <a href={localeHref(BASE, l.code, locales.default, pathname.slice(BASE.length - 1))} lang={l.code} {...props}>
+          <a href={localeHref(BASE, l.code, locales.default, pathname)} lang={l.code} {...props}>
             {l.label}
           </a>
         ),

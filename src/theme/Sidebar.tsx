@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import siteConfig from '../../site.config.ts';
 import type { SidebarCategory, SidebarItem } from '../content/types.ts';
-import { categoryTrail, containsHref } from '../content/navigation.ts';
+import { containsHref, openCategoriesFor } from '../content/navigation.ts';
 import { versionForPath } from '../site-data.ts';
 
 interface Props {
@@ -18,7 +18,7 @@ interface Props {
 export function Sidebar({ pathname, idPrefix = '' }: Props) {
   const version = versionForPath(pathname);
   const items = version?.sidebar ?? [];
-  const trailDirs = () => new Set(categoryTrail(items, pathname).map((c) => c.dir));
+  const trailDirs = () => new Set(openCategoriesFor(items, pathname));
   const [open, setOpen] = useState<Set<string>>(trailDirs);
 
   // Navigating elsewhere opens the new page's categories (auto-collapse closes the others).

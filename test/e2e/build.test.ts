@@ -1,0 +1,132 @@
+/**
+ * The build as a writer meets it: bad input fails with file, line and reason and leaves the
+ * previous dist/ alone; a base URL other than '/' gives a site that works under that sub-path.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, startSite, watchErrors, waitHydrated } from './support.ts';
+
+const run = promisify(execFile);
+const repo = process.cwd();
+let project: string;
+
+/** A throwaway copy of the engine with the small fixture content. */
+before(async () => {
+  project = await mkdtemp(path.join(tmpdir(), 'zrok-docs-build-'));
+  for (const f of ['index.html', 'package.json', 'prerender.ts', 'site.config.ts', 'tsconfig.json', 'vite.config.ts', 'src', 'scripts', 'public']) {
+    await cp(path.join(repo, f), path.join(project, f), { recursive: true });
+  }
+  await symlink(path.join(repo, 'node_modules'), path.join(project, 'node_modules'));
+  await cp(path.join(repo, 'test/fixtures/mini/content'), path.join(project, 'content'), { recursive: true });
+  const config = path.join(project, 'site.config.ts');
+  const text = (await readFile(config, 'utf8')).replace(/redirects: \[[\s\S]*?\n  \],/, "redirects: [{ from: '/docs/old-guide/', to: '/docs/guides/one/' }],");
+  await writeFile(config, text);
+});
+after(async () => {
+  await rm(project, { recursive: true, force: true });
+});
+
+async function build(env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await run(path.join(repo, 'node_modules/.bin/tsx'), ['scripts/build.ts'], { cwd: project, env: { ...process.env, ...env } });
+    return { code: 0, output: stdout + stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, output: err.stdout + err.stderr };
+  }
+}
+
+const page = (v: string, name: string) => path.join(project, 'content/docs', v, name);
+
+async function withFile(file: string, text: string, fn: () => Promise<void>) {
+  const original = await readFile(file, 'utf8').catch(() => null);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, text);
+  try {
+    await fn();
+  } finally {
+    if (original === null) await rm(file);
+    else await writeFile(file, original);
+  }
+}
+
+describe('the build', () => {
+  it('builds the fixture site', async () => {
+    const { code, output } = await build();
+    assert.equal(code, 0, output);
+    assert.match(output, /built 10 pages and 4 redirects into dist\//);
+    await writeFile(path.join(project, 'dist/marker.txt'), 'from the last good build');
+  });
+
+  it('fails on a broken link and a broken anchor, naming file, line and reason, and keeps dist/', async () => {
+    const text = '---\ntitle: Guide One\ndescription: A fixture guide.\n---\n\n## Step One\n\nSee [nowhere](/docs/nope/).\n\nAnd [a missing anchor](/docs/getting-started/#no-such-heading).\n';
+    await withFile(page('1.1', 'guides/one.mdx'), text, async () => {
+      const { code, output } = await build();
+      assert.equal(code, 1);
+      assert.match(output, /Build failed; dist\/ was left as it was/);
+      assert.match(output, /content\/docs\/1\.1\/guides\/one\.mdx:8 \(page \/docs\/guides\/one\/\): \/docs\/nope\/ — no page at \/docs\/nope\//);
+      assert.match(output, /content\/docs\/1\.1\/guides\/one\.mdx:10 .*#no-such-heading — no element with id "no-such-heading" on \/docs\/getting-started\//);
+    });
+    assert.equal(await readFile(path.join(project, 'dist/marker.txt'), 'utf8'), 'from the last good build');
+  });
+
+  it('fails on malformed front matter with file and line', async () => {
+    await withFile(page('1.0', 'guides/two.mdx'), '---\ntitle: Two\nsidebar_position: [1\n---\n\nText.\n', async () => {
+      const { code, output } = await build();
+      assert.equal(code, 1);
+      assert.match(output, /content\/docs\/1\.0\/guides\/two\.mdx:\d+: malformed front matter/);
+    });
+  });
+
+  it('fails on an MDX syntax error with file and line', async () => {
+    await withFile(page('0.4', 'guides/three.mdx'), '---\ntitle: Three\n---\n\nFine line.\n\n<Tabs>\n\nNever closed.\n', async () => {
+      const { code, output } = await build();
+      assert.equal(code, 1);
+      assert.match(output, /content\/docs\/0\.4\/guides\/three\.mdx:7: MDX syntax error/);
+    });
+    assert.equal(await readFile(path.join(project, 'dist/marker.txt'), 'utf8'), 'from the last good build');
+  });
+});
+
+describe('a base URL other than /', () => {
+  let browser: Browser;
+  before(async () => {
+    const { code, output } = await build({ BASE_URL: '/zrok-docs/', OUT_DIR: 'dist-base' });
+    assert.equal(code, 0, output);
+    browser = await launchBrowser();
+  });
+  after(async () => browser?.close());
+
+  it('serves, hydrates and navigates under the sub-path', async () => {
+    const site = await startSite(path.join(project, 'dist-base'), '/zrok-docs/');
+    try {
+      const p = await browser.newPage();
+      const errors = watchErrors(p);
+      await p.goto(`${site.url}/docs/getting-started/`);
+      await waitHydrated(p);
+      assert.equal(await p.locator('h1').textContent(), 'Getting Started');
+      assert.deepEqual(await p.evaluate(() => window.__hydrationErrors), []);
+      const link = p.locator('.markdown a', { hasText: 'the guide' });
+      assert.equal(await link.getAttribute('href'), '/zrok-docs/docs/guides/one/#step-one');
+      await link.click();
+      await p.waitForURL(`${site.url}/docs/guides/one/#step-one`);
+      await p.locator('h1', { hasText: 'Guide One' }).waitFor();
+      await p.goto(`${site.url}/docs/`);
+      await p.waitForURL(`${site.url}/docs/getting-started/`);
+      await p.goto(`${site.url}/docs/old-guide/`);
+      await p.waitForURL(`${site.url}/docs/guides/one/`);
+      const html = await (await fetch(`${site.url}/docs/guides/one/`)).text();
+      assert.match(html, /<link rel="canonical" href="https:\/\/docs\.zrok\.io\/zrok-docs\/docs\/guides\/one\/"/);
+      assert.match(html, /src="\/zrok-docs\/assets\//);
+      assert.deepEqual(errors, []);
+    } finally {
+      await site.close();
+    }
+  });
+});

@@ -1,0 +1,315 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startSite, watchErrors, waitHydrated } from './support.ts';
+
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+let context: BrowserContext;
+
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function open(path: string, ctx = context): Promise<{ page: Page; errors: string[] }> {
+  const page = await ctx.newPage();
+  const errors = watchErrors(page);
+  await page.goto(site.url + path);
+  await waitHydrated(page);
+  return { page, errors };
+}
+
+const routesOf = async (version: string) =>
+  (await readFile(`../shared/facts/${version}/_routes.txt`, 'utf8')).split('\n').filter(Boolean);
+
+describe('every route', () => {
+  it('of every version is served with its h1, title and description', async () => {
+    const routes = [...(await routesOf('1.1')), ...(await routesOf('1.0')), ...(await routesOf('0.4'))];
+    assert.equal(routes.length, 51 + 46 + 40);
+    const titles = new Set<string>();
+    for (const route of routes) {
+      const res = await fetch(site.url + route);
+      assert.equal(res.status, 200, route);
+      const html = await res.text();
+      assert.match(html, /<h1[^>]*>[^<]+<\/h1>/, `${route} has an h1`);
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+      assert.match(title, / \| zrok$/, route);
+      assert.match(html, /<meta name="description" content="[^"]{20,}"/, `${route} has a description`);
+      assert.match(html, /<link rel="canonical" href="https:\/\/docs\.zrok\.io\/docs\//, route);
+      titles.add(`${route.split('/')[2]}:${title}`);
+    }
+  });
+
+  it('tags each version for the search crawler', async () => {
+    for (const [path, tag] of [['/docs/getting-started/', 'docs-default-current'], ['/docs/1.0/getting-started/', 'docs-default-1.0'], ['/docs/0.4/getting-started/', 'docs-default-0.4']]) {
+      const html = await (await fetch(site.url + path)).text();
+      assert.ok(html.includes(`<meta name="docsearch:docusaurus_tag" content="${tag}" />`), path);
+      assert.ok(html.includes('<meta name="docsearch:language" content="en" />'), path);
+    }
+  });
+
+  it('ships sitemap.xml, robots.txt and the redirect list', async () => {
+    const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    assert.equal((sitemap.match(/<url>/g) ?? []).length, 138);
+    assert.ok(sitemap.includes('<loc>https://docs.zrok.io/docs/1.0/getting-started/</loc><priority>0.3</priority>'));
+    assert.match(await (await fetch(`${site.url}/robots.txt`)).text(), /Sitemap: https:\/\/docs\.zrok\.io\/sitemap\.xml/);
+    const redirects = (await (await fetch(`${site.url}/redirects.json`)).json()) as { from: string; to: string }[];
+    assert.ok(redirects.some((r) => r.from === '/docs/guides/self-hosting/self_hosting_guide/' && r.to === '/docs/guides/self-hosting/linux/'));
+  });
+});
+
+describe('not found, redirects and .html paths', () => {
+  it('answers an unknown path with status 404 and the not-found page', async () => {
+    const res = await fetch(`${site.url}/docs/no-such-page/`);
+    assert.equal(res.status, 404);
+    const { page, errors } = await open('/docs/no-such-page/');
+    assert.equal(await page.locator('h1').textContent(), 'Page Not Found');
+    assert.match(await page.title(), /Page Not Found/);
+    assert.deepEqual(errors.filter((e) => !e.includes('404')), []);
+    await page.close();
+  });
+
+  for (const [from, to, h1] of [
+    ['/docs/guides/self-hosting/self_hosting_guide/', '/docs/guides/self-hosting/linux/', 'Self-Hosting Guide for Linux'],
+    ['/docs/guides/self-hosting/nginx_tls_guide/', '/docs/guides/self-hosting/linux/nginx/', null],
+    ['/docs/guides/metrics-and-limits/configuring-limits/', '/docs/guides/self-hosting/metrics-and-limits/configuring-limits/', null],
+    ['/docs/guides/metrics-and-limits/configuring-metrics/', '/docs/guides/self-hosting/metrics-and-limits/configuring-metrics/', null],
+    ['/docs/', '/docs/getting-started/', 'Getting Started'],
+    ['/docs/1.0/', '/docs/1.0/getting-started/', 'Getting Started'],
+  ] as const) {
+    it(`redirects ${from}`, async () => {
+      const page = await context.newPage();
+      await page.goto(site.url + from);
+      await page.waitForURL(site.url + to);
+      await waitHydrated(page);
+      if (h1) assert.equal(await page.locator('h1').textContent(), h1);
+      await page.close();
+    });
+  }
+
+  it('shows /x/index.html and /x.html under the clean path', async () => {
+    for (const path of ['/docs/concepts/tunnels/index.html', '/docs/concepts/tunnels.html']) {
+      const { page, errors } = await open(path);
+      assert.equal(new URL(page.url()).pathname, '/docs/concepts/tunnels/');
+      await page.locator('h1', { hasText: 'Sharing TCP and UDP Servers' }).waitFor();
+      assert.deepEqual(errors.filter((e) => !e.includes('404')), [], path);
+      await page.close();
+    }
+  });
+});
+
+describe('chrome', () => {
+  it('hydrates without warnings or console errors on pages of every version', async () => {
+    for (const path of ['/', '/docs/getting-started/', '/docs/guides/install/linux/', '/docs/category/self-hosting/', '/docs/1.0/guides/agent/', '/docs/0.4/guides/linux-user-share/', '/docs/0.4/concepts/sharing-reserved/']) {
+      const { page, errors } = await open(path);
+      assert.deepEqual(await page.evaluate(() => window.__hydrationErrors), [], path);
+      await page.waitForTimeout(200);
+      assert.deepEqual(errors, [], path);
+      await page.close();
+    }
+  });
+
+  it('has the navbar links, announcement, breadcrumbs, prev/next, edit link and footer', async () => {
+    const { page } = await open('/docs/concepts/sharing-public/');
+    for (const [name, href] of [['pricing', 'https://zrok.io/pricing/'], ['account', 'https://myzrok.io/'], ['roadmap', 'https://github.com/orgs/openziti/projects/16'], ['GitHub', 'https://github.com/openziti/zrok'], ['Discourse', 'https://openziti.discourse.group/']]) {
+      assert.equal(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).getAttribute('href'), href);
+    }
+    assert.ok(await page.getByRole('region', { name: 'Announcement' }).isVisible());
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+    assert.deepEqual(await crumbs.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href'))), ['/', '/docs/concepts/']);
+    assert.equal(await page.locator('a[rel="prev"]').getAttribute('href'), '/docs/concepts/sharing-private/');
+    assert.equal(await page.locator('a[rel="next"]').getAttribute('href'), '/docs/concepts/sharing-reserved/');
+    assert.match((await page.getByRole('link', { name: 'Edit this page' }).getAttribute('href')) ?? '', /^https:\/\/github\.com\/openziti\/zrok\/.*1\.1\/concepts\/sharing-public\.mdx$/);
+    assert.match((await page.locator('footer.footer').textContent()) ?? '', new RegExp(`Copyright © ${new Date().getFullYear()} NetFoundry Inc\\.`));
+    await page.close();
+  });
+
+  it('switches versions keeping the page where it exists, else the main doc', async () => {
+    const { page } = await open('/docs/concepts/sharing-public/');
+    await page.getByRole('button', { name: 'Docs version: 1.1' }).click();
+    await page.getByRole('menuitem', { name: '1.0' }).click();
+    await page.waitForURL(`${site.url}/docs/1.0/concepts/sharing-public/`);
+    await page.locator('.badge', { hasText: 'Version: 1.0' }).waitFor();
+    await page.getByRole('button', { name: 'Docs version: 1.0' }).click();
+    assert.equal(await page.getByRole('menuitem', { name: '0.4' }).getAttribute('href'), '/docs/0.4/concepts/sharing-public/');
+    await page.keyboard.press('Escape');
+    await page.goto(`${site.url}/docs/guides/self-hosting/error-pages/`);
+    await waitHydrated(page);
+    await page.getByRole('button', { name: 'Docs version: 1.1' }).click();
+    assert.equal(await page.getByRole('menuitem', { name: '0.4' }).getAttribute('href'), '/docs/0.4/getting-started/');
+    await page.close();
+  });
+
+  it('operates the version menu from the keyboard', async () => {
+    const { page } = await open('/docs/getting-started/');
+    await page.getByRole('button', { name: 'Docs version: 1.1' }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.activeElement?.textContent === '1.1');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), '1.0');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Docs version: 1.1');
+    assert.equal(await page.getByRole('menu', { name: 'Docs version: 1.1' }).isVisible(), false);
+    await page.close();
+  });
+
+  it('offers English in the language menu, linking to the same page', async () => {
+    const { page } = await open('/docs/concepts/');
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    const items = page.getByRole('menu', { name: 'Language: English' }).getByRole('menuitem');
+    assert.equal(await items.count(), 1);
+    assert.equal(await items.first().getAttribute('href'), '/docs/concepts/');
+    await page.close();
+  });
+
+  it('collapses sidebar categories and auto-collapses siblings', async () => {
+    const { page } = await open('/docs/getting-started/');
+    const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' }).first();
+    const concepts = sidebar.getByRole('button', { name: "Expand sidebar category 'Concepts'" });
+    await concepts.click();
+    assert.ok(await sidebar.getByRole('link', { name: 'Public Shares' }).isVisible());
+    await sidebar.getByRole('button', { name: "Expand sidebar category 'Guides'" }).click();
+    assert.ok(await sidebar.getByRole('link', { name: 'Drives' }).isVisible());
+    assert.equal(await sidebar.getByRole('link', { name: 'Public Shares' }).isVisible(), false, 'opening Guides collapses Concepts');
+    await sidebar.getByRole('button', { name: "Collapse sidebar category 'Guides'" }).click();
+    assert.equal(await sidebar.getByRole('link', { name: 'Drives' }).isVisible(), false);
+    await page.close();
+  });
+
+  it('highlights the current page and opens its categories', async () => {
+    const { page } = await open('/docs/guides/self-hosting/linux/nginx/');
+    const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' }).first();
+    const current = sidebar.locator('[aria-current="page"]');
+    assert.equal(await current.textContent(), 'NGINX TLS');
+    assert.ok(await current.isVisible());
+    await page.close();
+  });
+
+  it('shows h2 and h3 in the table of contents and follows the scroll', async () => {
+    const { page } = await open('/docs/getting-started/');
+    const toc = page.getByRole('navigation', { name: 'On this page' });
+    const targets = await toc.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!.slice(1)));
+    const headings = await page.locator('.markdown h2, .markdown h3').evaluateAll((hs) => hs.map((h) => h.id));
+    assert.deepEqual(targets, headings);
+    assert.ok(targets.includes('reserved-shares-1'));
+    await page.locator('#concepts-review').scrollIntoViewIfNeeded();
+    await page.evaluate(() => document.getElementById('concepts-review')!.scrollIntoView());
+    await page.waitForFunction(() => document.querySelector('.toc [aria-current="location"]')?.getAttribute('href') === '#concepts-review');
+    await page.close();
+  });
+
+  it('navigates client-side without a full reload and loads the page chunk on demand', async () => {
+    const { page, errors } = await open('/docs/getting-started/');
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
+    const chunkRequests: string[] = [];
+    page.on('request', (r) => r.url().includes('/assets/') && chunkRequests.push(r.url()));
+    await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Concepts' }).click();
+    await page.waitForURL(`${site.url}/docs/concepts/`);
+    await page.locator('h1', { hasText: 'Concepts' }).waitFor();
+    assert.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 42);
+    assert.ok(chunkRequests.some((u) => /\/assets\/index-.*\.js$/.test(u) === false), 'a page chunk was requested');
+    assert.equal(await page.title(), 'Concepts | zrok');
+    await page.goBack();
+    await page.locator('h1', { hasText: 'Getting Started' }).waitFor();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('draws mermaid diagrams and redraws them when the colour mode changes', async () => {
+    const { page, errors } = await open('/docs/concepts/sharing-public/');
+    await page.locator('.mermaid').first().scrollIntoViewIfNeeded();
+    await page.locator('.mermaid svg').first().waitFor({ timeout: 20_000 });
+    const before = await page.locator('.mermaid svg').first().innerHTML();
+    await page.getByRole('button', { name: /^Colour mode/ }).click(); // dark → system (system is light here)
+    await page.waitForFunction((b) => document.querySelector('.mermaid svg')?.innerHTML !== b, before, { timeout: 20_000 });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('copies a code block to the clipboard', async () => {
+    const ctx = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const { page } = await open('/docs/getting-started/', ctx);
+    const block = page.locator('.code-block').first();
+    await block.hover();
+    await block.getByRole('button', { name: 'Copy code to clipboard' }).click();
+    await block.getByRole('button', { name: 'Copied' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(copied, (await block.locator('pre').innerText()).replace(/\n$/, ''));
+    await ctx.close();
+  });
+
+  it('syncs tab groups that share a groupId', async () => {
+    const { page } = await open('/docs/guides/install/linux/');
+    const groups = page.locator('.tabs');
+    assert.ok((await groups.count()) >= 1);
+    const firstTabs = groups.first().getByRole('tab');
+    const second = firstTabs.nth(1);
+    const label = (await second.textContent())!;
+    await second.click();
+    assert.equal(await second.getAttribute('aria-selected'), 'true');
+    await page.close();
+    assert.ok(label.length > 0);
+  });
+
+  it('lists a category index page’s items as cards with descriptions', async () => {
+    const { page } = await open('/docs/category/self-hosting/');
+    const cards = page.locator('.card-grid a.card');
+    assert.equal(await cards.count(), 11);
+    assert.match((await cards.first().textContent()) ?? '', /Linux\s*1 item/);
+    assert.match((await page.locator('.card-grid a.card', { hasText: 'Docker' }).textContent()) ?? '', /Docker.{20,}/);
+    await page.close();
+  });
+
+  it('has a home page with the tagline, a call to action and section cards', async () => {
+    const fresh = await browser.newContext(); // no remembered version: the call to action leads to the current one
+    const { page } = await open('/', fresh);
+    assert.equal(await page.locator('h1').textContent(), 'zrok');
+    assert.ok(await page.getByText('Globally distributed reverse proxy').isVisible());
+    assert.equal(await page.locator('.home a.card').count(), 6);
+    await page.getByRole('link', { name: 'Get started' }).click();
+    await page.waitForURL(`${site.url}/docs/getting-started/`);
+    await fresh.close();
+  });
+
+  it('switches between the desktop sidebar (996 px) and the menu button (995 px)', async () => {
+    const { page } = await open('/docs/concepts/');
+    await page.setViewportSize({ width: 996, height: 800 });
+    assert.ok(await page.locator('.doc-layout__sidebar').isVisible());
+    assert.equal(await page.getByRole('button', { name: 'Open the docs navigation' }).isVisible(), false);
+    await page.setViewportSize({ width: 995, height: 800 });
+    assert.equal(await page.locator('.doc-layout__sidebar').isVisible(), false);
+    await page.getByRole('button', { name: 'Open the docs navigation' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Docs navigation' });
+    await drawer.getByRole('link', { name: 'Hosting' }).click();
+    await page.waitForURL(`${site.url}/docs/concepts/hosting/`);
+    assert.equal(await drawer.isVisible(), false, 'navigation closes the drawer');
+    await page.close();
+  });
+});
+
+describe('without JavaScript', () => {
+  it('reads, links and shows every tab panel', async () => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${site.url}/docs/guides/install/linux/`);
+    assert.equal(await page.locator('h1').textContent(), 'Install zrok in Linux');
+    const panels = page.locator('.tabs__panel');
+    const count = await panels.count();
+    assert.ok(count > 1);
+    for (let i = 0; i < count; i++) assert.ok(await panels.nth(i).isVisible(), `tab panel ${i} is visible`);
+    assert.ok(await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Drives' }).isVisible());
+    await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Drives' }).click();
+    await page.waitForURL(`${site.url}/docs/guides/drives/`);
+    assert.equal(await page.locator('h1').textContent(), 'Drives');
+    await page.goto(`${site.url}/docs/concepts/sharing-public/`);
+    assert.ok(await page.locator('.mermaid--source').first().isVisible(), 'diagram source is readable');
+    await ctx.close();
+  });
+});

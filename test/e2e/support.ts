@@ -1,0 +1,29 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { serveStatic } from '../../scripts/serve.ts';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** Serves a built site on a free port of 127.0.0.1. */
+export async function startSite(dir = process.env.SITE_DIR ?? 'dist', base = '/') {
+  const { server, url } = await serveStatic({ dir, port: 0, base });
+  return { url: url.replace(/\/$/, ''), close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** Console errors, page errors and hydration errors seen by a page. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || (m.type() === 'warning' && /hydrat/i.test(m.text()))) errors.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  return errors;
+}
+
+export async function waitHydrated(page: Page) {
+  await page.waitForFunction(() => window.__hydrated === true, null, { timeout: 15_000 });
+}
