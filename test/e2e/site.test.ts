@@ -289,7 +289,7 @@ describe('chrome', () => {
     const drawer = page.getByRole('dialog', { name: 'Docs navigation' });
     await drawer.getByRole('link', { name: 'Hosting' }).click();
     await page.waitForURL(`${site.url}/docs/concepts/hosting/`);
-    assert.equal(await drawer.isVisible(), false, 'navigation closes the drawer');
+    await drawer.waitFor({ state: 'hidden', timeout: 5000 }); // navigation closes the drawer
     await page.close();
   });
 });
