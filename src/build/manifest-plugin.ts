@@ -12,6 +12,7 @@ const RESOLVED = `\0${MANIFEST_ID}`;
  */
 export function contentPlugin(): Plugin[] {
   let server: ViteDevServer | undefined;
+  let root = process.cwd();
   const invalidate = (file: string) => {
     if (!server || !file.includes(CONTENT_DIR)) return;
     const mod = server.moduleGraph.getModuleById(RESOLVED);
@@ -29,12 +30,15 @@ export function contentPlugin(): Plugin[] {
     },
     {
       name: 'zrok:manifest',
+      configResolved(config) {
+        root = config.root;
+      },
       resolveId(id) {
         return id === MANIFEST_ID ? RESOLVED : null;
       },
       async load(id) {
         if (id !== RESOLVED) return null;
-        const manifest = await readSiteManifest();
+        const manifest = await readSiteManifest(root);
         return `export default ${JSON.stringify(manifest)};`;
       },
       configureServer(s) {

@@ -3,6 +3,7 @@ import type { CategoryIndexEntry, SidebarItem } from '../content/types.ts';
 import { findCategory, itemCountLabel } from '../content/navigation.ts';
 import { findCategoryIndex, findDoc, findVersion } from '../site-data.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { VersionBanner } from './VersionBanner.tsx';
 import { DocIcon, FolderIcon } from './icons.tsx';
 import { PrevNext } from './PrevNext.tsx';
 
@@ -21,6 +22,7 @@ export function CategoryIndexPage() {
   return (
     <div className="doc-page">
       <article className="doc-page__article">
+        <VersionBanner version={version} route={entry.route} />
         <Breadcrumbs version={version} route={entry.route} title={entry.title} />
         <span className="badge">Version: {version.label}</span>
         <header>

@@ -3,6 +3,7 @@ import siteConfig from '../../site.config.ts';
 import type { DocEntry } from '../content/types.ts';
 import { findVersion } from '../site-data.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { VersionBanner } from './VersionBanner.tsx';
 import { PrevNext } from './PrevNext.tsx';
 import { TableOfContents } from './TableOfContents.tsx';
 
@@ -15,6 +16,7 @@ export function DocPage({ doc, children }: { doc: DocEntry; children: ReactNode 
   return (
     <div className="doc-page">
       <article className="doc-page__article">
+        <VersionBanner version={version} route={doc.route} />
         <Breadcrumbs version={version} route={doc.route} title={doc.sidebarLabel} />
         <span className="badge">Version: {version.label}</span>
         <header>

@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rename, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -91,6 +91,38 @@ describe('the build', () => {
       assert.match(output, /content\/docs\/0\.4\/guides\/three\.mdx:7: MDX syntax error/);
     });
     assert.equal(await readFile(path.join(project, 'dist/marker.txt'), 'utf8'), 'from the last good build');
+  });
+});
+
+describe('npm run dev', () => {
+  it('updates the sidebar when a page is added, renamed or deleted, without a restart', async () => {
+    const { createServer } = await import('vite');
+    const server = await createServer({ root: project, configFile: path.join(project, 'vite.config.ts'), server: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' });
+    await server.listen();
+    const base = server.resolvedUrls!.local[0].replace(/\/$/, '');
+    const manifest = async () => (await fetch(`${base}/@id/__x00__virtual:site-manifest`)).text();
+    const eventually = async (check: (text: string) => boolean) => {
+      for (let i = 0; i < 50; i++) {
+        if (check(await manifest())) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.fail('the manifest did not follow the change');
+    };
+    const added = page('1.1', 'guides/added.mdx');
+    const renamed = page('1.1', 'guides/renamed.mdx');
+    try {
+      assert.doesNotMatch(await manifest(), /added/);
+      await writeFile(added, '---\ntitle: Added Page\ndescription: Added while the dev server runs.\n---\n\nHello.\n');
+      await eventually((t) => t.includes('/docs/guides/added/') && t.includes('Added Page'));
+      await rename(added, renamed);
+      await eventually((t) => t.includes('/docs/guides/renamed/') && !t.includes('/docs/guides/added/'));
+      await rm(renamed);
+      await eventually((t) => !t.includes('/docs/guides/renamed/'));
+    } finally {
+      await rm(added, { force: true });
+      await rm(renamed, { force: true });
+      await server.close();
+    }
   });
 });
 

@@ -147,6 +147,20 @@ describe('chrome', () => {
     await page.close();
   });
 
+  it('tells readers of older versions and links to the same page in the current version', async () => {
+    const { page } = await open('/docs/1.0/concepts/tunnels/');
+    const note = page.getByRole('note');
+    assert.match((await note.textContent()) ?? '', /documentation for zrok 1\.0, which is no longer actively maintained/);
+    assert.equal(await note.getByRole('link', { name: 'the latest version (1.1)' }).getAttribute('href'), '/docs/concepts/tunnels/');
+    await page.goto(`${site.url}/docs/0.4/guides/linux-user-share/`);
+    await waitHydrated(page);
+    assert.equal(await page.getByRole('note').getByRole('link').getAttribute('href'), '/docs/getting-started/');
+    await page.goto(`${site.url}/docs/concepts/tunnels/`);
+    await waitHydrated(page);
+    assert.equal(await page.getByRole('note').count(), 0, 'no notice on the current version');
+    await page.close();
+  });
+
   it('operates the version menu from the keyboard', async () => {
     const { page } = await open('/docs/getting-started/');
     await page.getByRole('button', { name: 'Docs version: 1.1' }).focus();
