@@ -10,6 +10,9 @@ import { pathToFileURL } from 'node:url';
 import { collectPageFacts, type PageFacts } from './src/build/html-facts.ts';
 import { checkLinks, formatLinkErrors } from './src/build/link-check.ts';
 import { escapeHtml, headTags, redirectPage, sitemapXml } from './src/build/html-output.ts';
+import { extractSearchRecords } from './src/build/search-records.ts';
+import { topCategoryLabel } from './src/content/navigation.ts';
+import { searchIndexPath, type SearchRecord } from './src/search/types.ts';
 import type { SiteConfig } from './site.config.ts';
 import type { SiteManifest } from './src/content/types.ts';
 import type { RenderResult } from './src/server.tsx';
@@ -84,12 +87,23 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
       .replace('<!--app-html-->', r.html);
 
   const facts: PageFacts[] = [];
+  const records = new Map<string, SearchRecord[]>(site.versions.map((v) => [v.tag, []]));
   for (const sitePath of server.pagePaths) {
     const r = await server.render(sitePath, base);
     if (r.redirect || r.status !== 200) throw new BuildError(`${sourceOf.get(sitePath) ?? sitePath}: route ${sitePath} rendered with status ${r.status}`);
     const html = fill(r, sitePath, base.replace(/\/$/, '') + sitePath);
     facts.push(collectPageFacts(sitePath, sourceOf.get(sitePath) ?? sitePath, r.html));
+    const version = site.versions.find((v) => v.tag === r.versionTag);
+    if (version) {
+      const lvl0 = topCategoryLabel(version.sidebar, sitePath) ?? 'Documentation';
+      records.get(version.tag)!.push(...extractSearchRecords({ html: r.html, path: sitePath, lvl0, language: siteConfig.locales.default, tag: version.tag }));
+    }
     await writePage(clientDir, sitePath, html);
+  }
+  for (const [tag, list] of records) {
+    const file = path.join(clientDir, searchIndexPath(tag));
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify(list));
   }
 
   const notFound = await server.render('/404-not-found/', base);
@@ -121,7 +135,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     console.warn(`${message}\n(BROKEN_LINKS=warn: continuing)`);
   }
 
-  await writeFile(path.join(clientDir, 'sitemap.xml'), sitemapXml(siteConfig.url, base, server.pagePaths, site));
+  await writeFile(path.join(clientDir, 'sitemap.xml'), sitemapXml(siteConfig.url, base, server.pagePaths.filter((p) => p !== `/${siteConfig.search.pagePath}/`), site));
   await writeFile(path.join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteConfig.url}${base}sitemap.xml\n`);
   return { pages: server.pagePaths.length, redirects: redirects.length };
 }

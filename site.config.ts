@@ -39,6 +39,21 @@ export interface SiteConfig {
   redirects: { from: string; to: string }[];
   /** Sidebar behaviour. */
   sidebar: { autoCollapseCategories: boolean };
+  search: SearchConfig;
+}
+
+export interface SearchConfig {
+  /**
+   * The hosted search provider (Algolia DocSearch). null = the built-in local index, no account needed.
+   * VITE_ALGOLIA_APP_ID, VITE_ALGOLIA_API_KEY and VITE_ALGOLIA_INDEX_NAME at build time override it.
+   */
+  hosted: { appId: string; apiKey: string; indexName: string } | null;
+  /** Result URLs matching this pattern are left as they are (e.g. another site of ours); others are made same-site. */
+  externalUrlRegex: string | null;
+  /** Where "Let us know." on the no-results screen leads; the query is appended URL-encoded. */
+  missingResultsUrl: string;
+  /** Path of the search page, without slashes. */
+  pagePath: string;
 }
 
 const siteConfig: SiteConfig = {
@@ -82,6 +97,12 @@ const siteConfig: SiteConfig = {
     },
   ],
   sidebar: { autoCollapseCategories: true },
+  search: {
+    hosted: null,
+    externalUrlRegex: null,
+    missingResultsUrl: 'https://github.com/openziti/zrok/issues/new?title=Docs%20search%3A%20no%20results%20for%20',
+    pagePath: 'search',
+  },
 };
 
 export default siteConfig;

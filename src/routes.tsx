@@ -18,7 +18,7 @@ type MdxModule = { default: MDXContent };
 const pages = import.meta.glob<MdxModule>(['/content/docs/**/*.{md,mdx}', '!/content/docs/**/_*', '!/content/docs/**/_*/**']);
 
 export interface RouteHandle {
-  kind: 'home' | 'doc' | 'category' | 'not-found';
+  kind: 'home' | 'doc' | 'category' | 'search' | 'not-found';
   /** Source key of a doc page's chunk (for preloading). */
   source?: string;
 }
@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: CrashPage,
     children: [
       { index: true, Component: HomePage, handle: { kind: 'home' } satisfies RouteHandle },
+      { path: `${siteConfig.search.pagePath}/`, lazy: () => import('./search/SearchPage.tsx'), handle: { kind: 'search' } satisfies RouteHandle },
       ...site.versions.map((v): RouteObject => ({ path: v.root, loader: () => redirect(v.mainDocRoute) })),
       ...siteConfig.redirects.map((r): RouteObject => ({ path: r.from, loader: () => redirect(r.to) })),
       {
@@ -64,4 +65,5 @@ export const routes: RouteObject[] = [
 ];
 
 /** Every path the prerender writes as a page (redirects are written separately). */
-export const pagePaths: string[] = ['/', ...site.versions.flatMap((v) => [...v.docs.map((d) => d.route), ...v.categoryIndexes.map((c) => c.route)])];
+export const searchPagePath = `/${siteConfig.search.pagePath}/`;
+export const pagePaths: string[] = ['/', searchPagePath, ...site.versions.flatMap((v) => [...v.docs.map((d) => d.route), ...v.categoryIndexes.map((c) => c.route)])];

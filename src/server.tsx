@@ -18,6 +18,8 @@ export interface RenderResult {
   /** Source file of a doc page (its chunk is preloaded). */
   source?: string;
   versionTag?: string;
+  /** Kept out of search engines (the search page). */
+  noindex?: boolean;
 }
 
 /** Renders one path (without base URL) to HTML for the prerender. */
@@ -44,6 +46,7 @@ export async function render(path: string, basename: string): Promise<RenderResu
     status: notFound ? 404 : context.statusCode,
     ...head,
     source: handle?.source,
+    noindex: handle?.kind === 'search',
     versionTag: notFound ? undefined : versionForPath(path)?.tag,
   };
 }

@@ -9,7 +9,7 @@ interface HeadInput {
   siteConfig: SiteConfig;
   base: string;
   sitePath: string;
-  head: { title: string; description: string; versionTag?: string; status: number };
+  head: { title: string; description: string; versionTag?: string; status: number; noindex?: boolean };
   preloads: string[];
 }
 
@@ -17,7 +17,8 @@ interface HeadInput {
 export function headTags({ siteConfig, base, sitePath, head, preloads }: HeadInput): string {
   const url = siteConfig.url + base.replace(/\/$/, '') + sitePath;
   const tags = [
-    head.status === 200 ? `<link rel="canonical" href="${escapeHtml(url)}" />` : '<meta name="robots" content="noindex" />',
+    head.status === 200 ? `<link rel="canonical" href="${escapeHtml(url)}" />` : '',
+    head.status !== 200 || head.noindex ? '<meta name="robots" content="noindex" />' : '',
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="${escapeHtml(siteConfig.title)}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,

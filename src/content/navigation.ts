@@ -76,3 +76,11 @@ function findByHref(items: SidebarItem[], href: string): SidebarCategory | undef
   }
   return undefined;
 }
+
+/** Label of the top-level category a page sits in (or is the link of); undefined for top-level pages. */
+export function topCategoryLabel(items: SidebarItem[], href: string): string | undefined {
+  for (const item of items) {
+    if (item.type === 'category' && (item.href === href || containsHref(item.items, href))) return item.label;
+  }
+  return undefined;
+}

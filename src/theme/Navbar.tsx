@@ -5,6 +5,7 @@ import { LocaleDropdown } from './LocaleDropdown.tsx';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { MobileMenuButton } from './MobileSidebar.tsx';
 import { Logo } from './Logo.tsx';
+import { SearchBar } from '../search/SearchBar.tsx';
 import { ExternalIcon, GitHubIcon, DiscourseIcon } from './icons.tsx';
 
 function NavbarLink({ link }: { link: NavLink }) {
@@ -39,6 +40,7 @@ export function Navbar() {
         </div>
         <LocaleDropdown />
         <ColorModeToggle />
+        <SearchBar />
       </nav>
     </header>
   );

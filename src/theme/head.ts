@@ -13,6 +13,9 @@ export function pageHead(path: string, notFound = false): PageHead {
   if (doc) return { title: `${doc.title} | ${siteConfig.title}`, description: doc.description };
   const cat = notFound ? undefined : findCategoryIndex(path);
   if (cat) return { title: `${cat.title} | ${siteConfig.title}`, description: cat.description };
+  if (!notFound && path === `/${siteConfig.search.pagePath}/`) {
+    return { title: `Search the documentation | ${siteConfig.title}`, description: 'Search every page of the zrok documentation.' };
+  }
   if (!notFound && path === '/') {
     return { title: `${siteConfig.title} | ${siteConfig.tagline}`, description: `Documentation for zrok, the ${siteConfig.tagline.toLowerCase()}.` };
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { docRelativeRoute, normalizeHtmlPath, isFolderIndex } from '../../src/content/routes.ts';
 import { buildVersionManifest, ContentError } from '../../src/content/manifest.ts';
-import { flattenSidebar, prevNext, categoryTrail, openCategoriesFor } from '../../src/content/navigation.ts';
+import { flattenSidebar, prevNext, categoryTrail, openCategoriesFor, topCategoryLabel } from '../../src/content/navigation.ts';
 import { versionSwitchTarget, localeHref, versionOfPath } from '../../src/content/versions.ts';
 import { buildBlog } from '../../src/content/blog.ts';
 import type { CategorySource, DocSource, SiteManifest, SidebarItem } from '../../src/content/types.ts';
@@ -116,6 +116,9 @@ describe('version manifest and sidebar', () => {
   it('gives the category trail for breadcrumbs', () => {
     expect(categoryTrail(m.sidebar, '/docs/guides/self-hosting/linux/nginx/').map((c) => c.label)).toEqual(['Guides', 'Self Hosting', 'Linux']);
     expect(categoryTrail(m.sidebar, '/docs/getting-started/')).toEqual([]);
+    expect(topCategoryLabel(m.sidebar, '/docs/guides/self-hosting/linux/nginx/')).toBe('Guides');
+    expect(topCategoryLabel(m.sidebar, '/docs/concepts/')).toBe('Concepts');
+    expect(topCategoryLabel(m.sidebar, '/docs/getting-started/')).toBeUndefined();
     expect(openCategoriesFor(m.sidebar, '/docs/guides/self-hosting/linux/')).toEqual(['guides', 'guides/self-hosting', 'guides/self-hosting/linux']);
   });
 

@@ -1,0 +1,81 @@
+import { parseDocument, DomUtils } from 'htmlparser2';
+import type { ChildNode, Element } from 'domhandler';
+import type { Hierarchy, SearchRecord } from '../search/types.ts';
+
+/** Longest content kept per record: enough for search and snippets, small enough to ship. */
+const MAX_CONTENT = 1200;
+const SKIP_CLASSES = /\b(tabs__noscript-label|tabs__list|code-block|mermaid|breadcrumbs|pagination|badge)\b/;
+
+const text = (n: ChildNode) => DomUtils.textContent(n).replace(/\s+/g, ' ').trim();
+
+interface Input {
+  /** Rendered page body (the SSR HTML of #root). */
+  html: string;
+  /** Site path of the page, without base URL, with trailing slash. */
+  path: string;
+  lvl0: string;
+  language: string;
+  tag: string;
+}
+
+/**
+ * One record per page section: the intro under the h1 and each h2–h6 with the paragraphs, list
+ * items and table cells that follow it. Headings are the hierarchy; text is stored as plain text.
+ */
+export function extractSearchRecords({ html, path, lvl0, language, tag }: Input): SearchRecord[] {
+  const doc = parseDocument(html);
+  const h1 = DomUtils.findOne((n) => n.name === 'h1', doc.children);
+  const body = DomUtils.findOne((n) => (n.attribs.class ?? '').split(' ').includes('markdown'), doc.children);
+  if (!h1 || !body) return [];
+  const hierarchy: Hierarchy = { lvl0, lvl1: text(h1), lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
+  const sections: { type: SearchRecord['type']; anchor: string; hierarchy: Hierarchy; parts: string[] }[] = [
+    { type: 'lvl1', anchor: '', hierarchy: { ...hierarchy }, parts: [] },
+  ];
+
+  const visit = (nodes: ChildNode[]) => {
+    for (const node of nodes) {
+      if (node.type !== 'tag') continue;
+      const el = node as Element;
+      if (SKIP_CLASSES.test(el.attribs.class ?? '') || el.name === 'pre' || el.name === 'script') continue;
+      const level = /^h([2-6])$/.exec(el.name)?.[1];
+      if (level) {
+        const n = Number(level);
+        const key = `lvl${n}` as keyof Hierarchy;
+        hierarchy[key] = text(el);
+        for (let deeper = n + 1; deeper <= 6; deeper++) hierarchy[`lvl${deeper}` as keyof Hierarchy] = null;
+        sections.push({ type: key as SearchRecord['type'], anchor: el.attribs.id ?? '', hierarchy: { ...hierarchy }, parts: [] });
+        continue;
+      }
+      if (el.name === 'p' || el.name === 'td' || el.name === 'th' || el.name === 'summary') {
+        const t = text(el);
+        if (t) sections[sections.length - 1].parts.push(t);
+        continue;
+      }
+      if (el.name === 'li') {
+        // The item's own text; nested lists are visited as their own items.
+        const own = el.children.filter((c) => !(c.type === 'tag' && /^(ul|ol)$/.test((c as Element).name)));
+        const t = own.map(text).join(' ').trim();
+        if (t) sections[sections.length - 1].parts.push(t);
+        visit(el.children.filter((c) => c.type === 'tag' && /^(ul|ol)$/.test((c as Element).name)));
+        continue;
+      }
+      visit(el.children);
+    }
+  };
+  visit(body.children);
+
+  return sections
+    .filter((s) => s.type === 'lvl1' || s.anchor)
+    .map((s, i) => {
+      const content = s.parts.join(' ').slice(0, MAX_CONTENT) || null;
+      return {
+        objectID: `${tag}:${path}${s.anchor ? `#${s.anchor}` : ''}:${i}`,
+        url: s.anchor ? `${path}#${s.anchor}` : path,
+        type: s.type,
+        hierarchy: s.hierarchy,
+        content,
+        language,
+        docusaurus_tag: tag,
+      };
+    });
+}

@@ -1,0 +1,80 @@
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { currentVersion, site, versionForPath } from '../site-data.ts';
+import { useSettings } from '../store/settings.ts';
+import { PLACEHOLDER } from './config.ts';
+
+const loadModal = () => import('./SearchModal.tsx');
+const SearchModal = lazy(loadModal);
+
+/** True when a key press belongs to a text field rather than to the page. */
+function isEditing(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el) return false;
+  return el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName);
+}
+
+/** Contextual search: the version of the page being read, else the reader's preferred version. */
+function useVersionTag(): string {
+  const { pathname } = useLocation();
+  const preferred = useSettings((s) => s.preferredVersion);
+  return (versionForPath(pathname) ?? site.versions.find((v) => v.name === preferred) ?? currentVersion).tag;
+}
+
+/**
+ * The navbar search button and hotkeys (Ctrl/Cmd+K, and / outside text fields). The modal's code
+ * is fetched on first hover or focus of the button, or on the hotkey — never with the page.
+ */
+export function SearchBar() {
+  const [open, setOpen] = useState(false);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const versionTag = useVersionTag();
+
+  const show = useCallback(() => {
+    returnFocus.current = document.activeElement as HTMLElement | null;
+    void loadModal().then(() => setOpen(true));
+  }, []);
+  const close = useCallback(() => {
+    setOpen(false);
+    requestAnimationFrame(() => returnFocus.current?.focus());
+  }, []);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+        e.preventDefault();
+        if (open) close();
+        else show();
+      } else if (e.key === '/' && !open && !isEditing(e.target) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        e.preventDefault();
+        show();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, show, close]);
+
+  return (
+    <>
+      <button
+        type="button"
+        className="search-button navbar__item"
+        aria-label="Search docs (Ctrl+K)"
+        onMouseEnter={() => void loadModal()}
+        onFocus={() => void loadModal()}
+        onClick={show}
+      >
+        <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
+          <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M14.4 14.4 18 18m-1.8-9.1a7.3 7.3 0 1 1-14.6 0 7.3 7.3 0 0 1 14.6 0Z" />
+        </svg>
+        <span className="search-button__placeholder">{PLACEHOLDER}</span>
+        <kbd className="search-button__key">Ctrl K</kbd>
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <SearchModal versionTag={versionTag} onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}

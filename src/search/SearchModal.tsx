@@ -1,0 +1,108 @@
+import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
+import { useNavigate } from 'react-router-dom';
+import { DocSearchModal } from '@docsearch/react/modal';
+import '@docsearch/css';
+import siteConfig from '../../site.config.ts';
+import { searchClient, type MultiSearchClient } from './client.ts';
+import { facetFilters, hostedSearch, indexName, HITS_PER_PAGE, MAX_RESULTS_PER_GROUP, PLACEHOLDER, RECENT_SEARCHES_LIMIT, RECENT_SEARCHES_WITH_FAVORITES_LIMIT } from './config.ts';
+import { MAX_QUERY_LENGTH } from './local-client.ts';
+import { isExternal, rewriteResultUrl, routerPath } from './urls.ts';
+import { searchPageHref } from './search-page-url.ts';
+
+const BASE = import.meta.env.BASE_URL;
+
+/** Snippets of 10 words, 5 on screens up to 768 px. */
+function snippetAttributes(): string[] {
+  const words = window.matchMedia('(max-width: 768px)').matches ? 5 : 10;
+  return [...['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'].map((l) => `hierarchy.${l}:${words}`), `content:${words}`];
+}
+
+/**
+ * Total hits per query, for "See all N results". DocSearch's own running total adds up the
+ * counts of every keystroke, so the count is taken from the answers here instead.
+ */
+const hitCounts = new Map<string, number>();
+const countingSearch: MultiSearchClient['search'] = async (args) => {
+  const answer = await searchClient().search(args);
+  args.requests.forEach((r, i) => hitCounts.set(String(r.query ?? ''), answer.results[i]?.nbHits ?? 0));
+  return answer;
+};
+
+export interface SearchModalProps {
+  versionTag: string;
+  initialQuery?: string;
+  onClose: () => void;
+}
+
+/** The DocSearch modal, loaded on first use. Same-site results navigate client-side. */
+export default function SearchModal({ versionTag, initialQuery, onClose }: SearchModalProps) {
+  const navigate = useNavigate();
+  const hosted = hostedSearch();
+  const go = (url: string) => {
+    if (isExternal(url)) window.location.assign(url);
+    else navigate(routerPath(url, BASE));
+    onClose();
+  };
+
+  // The spec caps queries at 64 characters; DocSearch's own input allows more.
+  useEffect(() => {
+    const cap = () => document.querySelector<HTMLInputElement>('.DocSearch-Input')?.setAttribute('maxlength', String(MAX_QUERY_LENGTH));
+    cap();
+    const mo = new MutationObserver(cap);
+    mo.observe(document.body, { childList: true, subtree: true });
+    return () => mo.disconnect();
+  }, []);
+
+  return createPortal(
+    <div className={hosted ? 'search-hosted' : 'search-local'}>
+    <DocSearchModal
+      appId={hosted?.appId ?? 'LOCAL'}
+      apiKey={hosted?.apiKey ?? 'local'}
+      indices={[{ name: indexName(), searchParameters: { facetFilters: facetFilters(versionTag), hitsPerPage: HITS_PER_PAGE, clickAnalytics: !!hosted, attributesToSnippet: snippetAttributes() } }]}
+      transformSearchClient={(c) => ({ ...c, search: countingSearch as typeof c.search })}
+      initialScrollY={window.scrollY}
+      initialQuery={initialQuery}
+      onClose={onClose}
+      placeholder={PLACEHOLDER}
+      maxResultsPerGroup={MAX_RESULTS_PER_GROUP}
+      recentSearchesLimit={RECENT_SEARCHES_LIMIT}
+      recentSearchesWithFavoritesLimit={RECENT_SEARCHES_WITH_FAVORITES_LIMIT}
+      insights={!!hosted}
+      transformItems={(items) => items.map((item) => ({ ...item, url: rewriteResultUrl(item.url, BASE, siteConfig.search.externalUrlRegex) }))}
+      navigator={{
+        navigate: ({ itemUrl }) => go(itemUrl),
+        navigateNewTab: ({ itemUrl }) => window.open(itemUrl, '_blank', 'noopener'),
+        navigateNewWindow: ({ itemUrl }) => window.open(itemUrl, '_blank', 'noopener'),
+      }}
+      hitComponent={({ hit, children }) => (
+        <a
+          href={hit.url}
+          onClick={(e) => {
+            if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+            e.preventDefault();
+            go(hit.url);
+          }}
+        >
+          {children}
+        </a>
+      )}
+      resultsFooterComponent={({ state }) => (
+        <a
+          href={BASE + searchPageHref(state.query).slice(1)}
+          onClick={(e) => {
+            e.preventDefault();
+            navigate(searchPageHref(state.query));
+            onClose();
+          }}
+        >
+          {`See all ${hitCounts.get(state.query) ?? 0} results`}
+        </a>
+      )}
+      getMissingResultsUrl={({ query }) => siteConfig.search.missingResultsUrl + encodeURIComponent(query)}
+      translations={{ noResultsScreen: { noResultsText: 'No results for' } } as never}
+    />
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,26 @@
+/** One searchable section of a page: the same shape the hosted provider's crawler produces. */
+export interface SearchRecord {
+  objectID: string;
+  /** Site path with #anchor, without the base URL. */
+  url: string;
+  type: 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
+  hierarchy: Hierarchy;
+  content: string | null;
+  language: string;
+  docusaurus_tag: string;
+}
+
+export interface Hierarchy {
+  lvl0: string | null;
+  lvl1: string | null;
+  lvl2: string | null;
+  lvl3: string | null;
+  lvl4: string | null;
+  lvl5: string | null;
+  lvl6: string | null;
+}
+
+export const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+
+/** The file the local index of one version tag is published as (relative to the base URL). */
+export const searchIndexPath = (tag: string) => `search-index/${tag}.json`;

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { createLocalSearchClient, matchesFacets, MAX_QUERY_LENGTH, type SearchHit } from '../../src/search/local-client.ts';
+import { highlight, snippet } from '../../src/search/highlight.ts';
+import { rewriteResultUrl, routerPath } from '../../src/search/urls.ts';
+import { safeHighlightHtml } from '../../src/search/snippet-html.ts';
+import { extractSearchRecords } from '../../src/build/search-records.ts';
+import type { SearchRecord } from '../../src/search/types.ts';
+
+const tags = { pre: '<mark>', post: '</mark>' };
+
+function record(tag: string, url: string, lvl1: string, lvl2: string | null, content: string, language = 'en'): SearchRecord {
+  return {
+    objectID: `${tag}:${url}`,
+    url,
+    type: lvl2 ? 'lvl2' : 'lvl1',
+    hierarchy: { lvl0: 'Concepts', lvl1, lvl2, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+    content,
+    language,
+    docusaurus_tag: tag,
+  };
+}
+
+const records: Record<string, SearchRecord[]> = {
+  'docs-default-current': [
+    record('docs-default-current', '/docs/concepts/sharing-reserved/', 'Reserved Shares', null, 'A reserved share keeps its token across restarts of zrok share.'),
+    record('docs-default-current', '/docs/concepts/sharing-public/#frontends', 'Public Shares', 'Frontends', 'A frontend is an HTTPS listener that proxies public traffic.'),
+    record('docs-default-current', '/docs/xss/', 'Escaping <script>alert(1)</script>', null, 'Text with <img src=x onerror=alert(1)> and &amp; entities about tokens.'),
+    ...Array.from({ length: 45 }, (_, i) => record('docs-default-current', `/docs/many/${i}/`, `Token page ${i}`, null, `Token number ${i}.`)),
+  ],
+  'docs-default-1.0': [record('docs-default-1.0', '/docs/1.0/concepts/sharing-reserved/', 'Reserved Shares', null, 'Version one zero reserved token.')],
+  'docs-default-fr': [record('docs-default-current', '/fr/docs/x/', 'Réservé', null, 'token en français', 'fr')],
+};
+
+function client() {
+  const loads: string[] = [];
+  const c = createLocalSearchClient(async (tag) => {
+    loads.push(tag);
+    if (!records[tag]) throw new Error('HTTP 404');
+    return records[tag];
+  }, ['docs-default-current', 'docs-default-1.0']);
+  return { c, loads };
+}
+
+const contextual = (tag: string) => [['language:en'], [`docusaurus_tag:${tag}`]];
+
+describe('local search client', () => {
+  it('answers a multi-query request with the hosted provider’s hit and result shape', async () => {
+    const { c, loads } = client();
+    const { results } = await c.search({
+      requests: [{ indexName: 'docs', query: 'reserved', hitsPerPage: 20, facetFilters: contextual('docs-default-current'), attributesToSnippet: ['content:10'], highlightPreTag: '<mark>', highlightPostTag: '</mark>' }],
+    });
+    expect(loads).toEqual(['docs-default-current']);
+    const [r] = results;
+    expect(r).toMatchObject({ nbHits: 1, page: 0, nbPages: 1, hitsPerPage: 20, index: 'docs', query: 'reserved', exhaustiveNbHits: true });
+    expect(r.queryID).toMatch(/^local-\d+$/);
+    const hit = r.hits[0];
+    expect(hit).toMatchObject({ objectID: 'docs-default-current:/docs/concepts/sharing-reserved/', url: '/docs/concepts/sharing-reserved/', type: 'lvl1', language: 'en', docusaurus_tag: 'docs-default-current' });
+    expect(hit.hierarchy.lvl1).toBe('Reserved Shares');
+    expect((hit._highlightResult.hierarchy as Record<string, { value: string; matchLevel: string }>).lvl1).toEqual({ value: '<mark>Reserved</mark> Shares', matchLevel: 'full', matchedWords: ['reserved'] });
+    expect((hit._snippetResult.content as { value: string }).value).toBe('A <mark>reserved</mark> share keeps its token across restarts of zrok…');
+    expect(hit.__position).toBe(1);
+  });
+
+  it('filters by version tag and language (contextual search)', async () => {
+    const { c, loads } = client();
+    const { results } = await c.search({ requests: [{ indexName: 'docs', query: 'reserved', facetFilters: contextual('docs-default-1.0') }] });
+    expect(results[0].hits.map((h) => h.url)).toEqual(['/docs/1.0/concepts/sharing-reserved/']);
+    expect(loads).toEqual(['docs-default-1.0']);
+    expect(matchesFacets(records['docs-default-fr'][0], contextual('docs-default-current'))).toBe(false);
+    expect(matchesFacets(records['docs-default-fr'][0], [['language:fr', 'language:en']])).toBe(true);
+    expect(matchesFacets(records['docs-default-fr'][0], ['-language:fr'])).toBe(false);
+  });
+
+  it('pages through hits', async () => {
+    const { c } = client();
+    const ask = (page: number) => c.search({ requests: [{ indexName: 'docs', query: 'token', hitsPerPage: 20, page, facetFilters: contextual('docs-default-current') }] }).then((a) => a.results[0]);
+    const first = await ask(0);
+    expect(first.nbHits).toBe(47);
+    expect(first.nbPages).toBe(3);
+    expect(first.hits).toHaveLength(20);
+    const last = await ask(2);
+    expect(last.hits).toHaveLength(7);
+    expect(last.hits[0].__position).toBe(41);
+    const all = new Set([...first.hits, ...(await ask(1)).hits, ...last.hits].map((h) => h.objectID));
+    expect(all.size).toBe(47);
+  });
+
+  it('caps the query at 64 characters and answers an empty query with no hits', async () => {
+    const { c } = client();
+    const long = `reserved ${'x'.repeat(100)}`;
+    const { results } = await c.search({ requests: [{ indexName: 'docs', query: long }, { indexName: 'docs', query: '' }] });
+    expect(results[0].query).toHaveLength(MAX_QUERY_LENGTH);
+    expect(results[1]).toMatchObject({ nbHits: 0, hits: [] });
+  });
+
+  it('reads the params-string form of a request', async () => {
+    const { c } = client();
+    const { results } = await c.search({ requests: [{ indexName: 'docs', params: `query=frontend&hitsPerPage=1&facetFilters=${encodeURIComponent(JSON.stringify(contextual('docs-default-current')))}` }] });
+    expect(results[0].hits.map((h) => h.url)).toEqual(['/docs/concepts/sharing-public/#frontends']);
+  });
+
+  it('escapes page text and queries: markup is returned as text', async () => {
+    const { c } = client();
+    const { results } = await c.search({ requests: [{ indexName: 'docs', query: '<script> escaping', facetFilters: contextual('docs-default-current'), attributesToSnippet: ['content:20'], highlightPreTag: '<mark>', highlightPostTag: '</mark>' }] });
+    const hit = results[0].hits[0] as SearchHit;
+    const title = (hit._highlightResult.hierarchy as Record<string, { value: string }>).lvl1.value;
+    expect(title).toBe('<mark>Escaping</mark> &lt;<mark>script</mark>&gt;alert(1)&lt;/<mark>script</mark>&gt;');
+    const content = (hit._snippetResult.content as { value: string }).value;
+    expect(content).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(content).toContain('&amp;amp;');
+    expect(content).not.toMatch(/<(?!\/?mark>)/);
+  });
+
+  it('fails the search when the index cannot be loaded, and retries on the next one', async () => {
+    let fail = true;
+    const c = createLocalSearchClient(async () => {
+      if (fail) throw new Error('offline');
+      return records['docs-default-current'];
+    }, ['docs-default-current']);
+    await expect(c.search({ requests: [{ indexName: 'docs', query: 'token' }] })).rejects.toThrow('offline');
+    fail = false;
+    expect((await c.search({ requests: [{ indexName: 'docs', query: 'token' }] })).results[0].nbHits).toBe(47);
+  });
+});
+
+describe('highlighting and snippets', () => {
+  it('marks prefix matches and reports the match level', () => {
+    expect(highlight('Reserved shares reserve tokens', ['reserv'], tags)).toEqual({ value: '<mark>Reserved</mark> shares <mark>reserve</mark> tokens', matchLevel: 'full', matchedWords: ['reserv'] });
+    expect(highlight('Public shares', ['public', 'token'], tags).matchLevel).toBe('partial');
+    expect(highlight('Public shares', ['token'], tags)).toMatchObject({ value: 'Public shares', matchLevel: 'none' });
+  });
+
+  it('cuts a window of N words around the first match', () => {
+    const text = 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen';
+    expect(snippet(text, ['nine'], 5, tags).value).toBe('…seven eight <mark>nine</mark> ten eleven…');
+    expect(snippet(text, ['zzz'], 3, tags).value).toBe('one two three…');
+    expect(snippet('short text', ['short'], 10, tags).value).toBe('<mark>short</mark> text');
+  });
+
+  it('lets only mark tags through to the page', () => {
+    expect(safeHighlightHtml('<mark>a</mark><img src=x onerror=alert(1)>&amp;')).toBe('<mark>a</mark>&lt;img src=x onerror=alert(1)>&amp;');
+  });
+});
+
+describe('result URL rewriting', () => {
+  it('reduces other URLs to path + hash on the site base URL', () => {
+    expect(rewriteResultUrl('https://docs.zrok.io/docs/concepts/#x', '/', null)).toBe('/docs/concepts/#x');
+    expect(rewriteResultUrl('https://evil.example/docs/concepts/', '/', null)).toBe('/docs/concepts/');
+    expect(rewriteResultUrl('/docs/concepts/', '/zrok-docs/', null)).toBe('/zrok-docs/docs/concepts/');
+    expect(rewriteResultUrl('https://docs.zrok.io/zrok-docs/docs/x/', '/zrok-docs/', null)).toBe('/zrok-docs/docs/x/');
+    expect(routerPath('/zrok-docs/docs/x/#a', '/zrok-docs/')).toBe('/docs/x/#a');
+  });
+
+  it('leaves URLs that match the external pattern unchanged', () => {
+    const pattern = '^https://blog\\.zrok\\.io/';
+    expect(rewriteResultUrl('https://blog.zrok.io/post/#a', '/', pattern)).toBe('https://blog.zrok.io/post/#a');
+    expect(rewriteResultUrl('https://docs.zrok.io/docs/x/', '/', pattern)).toBe('/docs/x/');
+  });
+});
+
+describe('index records from rendered pages', () => {
+  it('makes one record per section with its hierarchy, anchor and text', () => {
+    const html = '<article><header><h1>Public Shares</h1></header><div class="markdown"><p>Intro &amp; more.</p><div class="tabs"><p class="tabs__noscript-label">Linux</p><p>Tab text.</p></div><h2 id="frontends">Frontends</h2><ul><li>One <ul><li>Nested</li></ul></li></ul><h3 id="tls">TLS</h3><table><tr><td>cell</td></tr></table><div class="code-block"><pre>code</pre></div></div></article>';
+    const recs = extractSearchRecords({ html, path: '/docs/p/', lvl0: 'Concepts', language: 'en', tag: 't' });
+    expect(recs.map((r) => [r.type, r.url, r.content])).toEqual([
+      ['lvl1', '/docs/p/', 'Intro & more. Tab text.'],
+      ['lvl2', '/docs/p/#frontends', 'One Nested'],
+      ['lvl3', '/docs/p/#tls', 'cell'],
+    ]);
+    expect(recs[2].hierarchy).toEqual({ lvl0: 'Concepts', lvl1: 'Public Shares', lvl2: 'Frontends', lvl3: 'TLS', lvl4: null, lvl5: null, lvl6: null });
+  });
+});
