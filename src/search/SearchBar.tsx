@@ -45,6 +45,9 @@ export function SearchBar() {
         e.preventDefault();
         if (open) close();
         else show();
+      } else if (e.key === 'Escape' && open) {
+        e.preventDefault();
+        close();
       } else if (e.key === '/' && !open && !isEditing(e.target) && !e.ctrlKey && !e.metaKey && !e.altKey) {
         e.preventDefault();
         show();

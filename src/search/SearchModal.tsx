@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { DocSearchModal } from '@docsearch/react/modal';
@@ -9,6 +9,7 @@ import { facetFilters, hostedSearch, indexName, HITS_PER_PAGE, MAX_RESULTS_PER_G
 import { MAX_QUERY_LENGTH } from './local-client.ts';
 import { isExternal, rewriteResultUrl, routerPath } from './urls.ts';
 import { searchPageHref } from './search-page-url.ts';
+import { attachModalScreens, SEARCH_FAILED_EVENT } from './modal-screens.ts';
 
 const BASE = import.meta.env.BASE_URL;
 
@@ -23,10 +24,25 @@ function snippetAttributes(): string[] {
  * counts of every keystroke, so the count is taken from the answers here instead.
  */
 const hitCounts = new Map<string, number>();
+/** Queries whose last search could not reach the index or provider (shown as the error screen). */
+const failedQueries = new Set<string>();
 const countingSearch: MultiSearchClient['search'] = async (args) => {
-  const answer = await searchClient().search(args);
-  args.requests.forEach((r, i) => hitCounts.set(String(r.query ?? ''), answer.results[i]?.nbHits ?? 0));
-  return answer;
+  const queries = args.requests.map((r) => String(r.query ?? ''));
+  try {
+    const answer = await searchClient().search(args);
+    queries.forEach((q, i) => {
+      hitCounts.set(q, answer.results[i]?.nbHits ?? 0);
+      failedQueries.delete(q);
+    });
+    return answer;
+  } catch (e) {
+    if ((e as Error).name !== 'RetryError') throw e;
+    console.warn('[search]', (e as Error).message);
+    queries.forEach((q) => failedQueries.add(q));
+    setTimeout(() => window.dispatchEvent(new Event(SEARCH_FAILED_EVENT)));
+    const empty = { hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: HITS_PER_PAGE, processingTimeMS: 0, exhaustiveNbHits: true, params: '', queryID: '' };
+    return { results: args.requests.map((r) => ({ ...empty, query: String(r.query ?? ''), index: r.indexName })) };
+  }
 };
 
 export interface SearchModalProps {
@@ -45,6 +61,21 @@ export default function SearchModal({ versionTag, initialQuery, onClose }: Searc
     onClose();
   };
 
+  // Screens DocSearch 5.1 leaves out: "No recent searches" and "Try searching for".
+  const container = useRef<HTMLDivElement>(null);
+  const groupsSeen = useRef<string[]>([]);
+  useEffect(() => {
+    const seenGroups: string[] = [];
+    groupsSeen.current = seenGroups;
+    return attachModalScreens(container.current!, {
+      suggest: async (query) => {
+        const local = searchClient().suggest;
+        return local ? local(query, versionTag, 3) : seenGroups.slice(0, 3);
+      },
+      failed: (query) => failedQueries.has(query),
+    });
+  }, [versionTag]);
+
   // The spec caps queries at 64 characters; DocSearch's own input allows more.
   useEffect(() => {
     const cap = () => document.querySelector<HTMLInputElement>('.DocSearch-Input')?.setAttribute('maxlength', String(MAX_QUERY_LENGTH));
@@ -55,7 +86,7 @@ export default function SearchModal({ versionTag, initialQuery, onClose }: Searc
   }, []);
 
   return createPortal(
-    <div className={hosted ? 'search-hosted' : 'search-local'}>
+    <div ref={container} className={hosted ? 'search-hosted' : 'search-local'}>
     <DocSearchModal
       appId={hosted?.appId ?? 'LOCAL'}
       apiKey={hosted?.apiKey ?? 'local'}
@@ -69,7 +100,13 @@ export default function SearchModal({ versionTag, initialQuery, onClose }: Searc
       recentSearchesLimit={RECENT_SEARCHES_LIMIT}
       recentSearchesWithFavoritesLimit={RECENT_SEARCHES_WITH_FAVORITES_LIMIT}
       insights={!!hosted}
-      transformItems={(items) => items.map((item) => ({ ...item, url: rewriteResultUrl(item.url, BASE, siteConfig.search.externalUrlRegex) }))}
+      transformItems={(items) =>
+        items.map((item) => {
+          const group = item.hierarchy.lvl0;
+          if (group && !groupsSeen.current.includes(group)) groupsSeen.current.push(group);
+          return { ...item, url: rewriteResultUrl(item.url, BASE, siteConfig.search.externalUrlRegex) };
+        })
+      }
       navigator={{
         navigate: ({ itemUrl }) => go(itemUrl),
         navigateNewTab: ({ itemUrl }) => window.open(itemUrl, '_blank', 'noopener'),

@@ -7,13 +7,22 @@ import { searchIndexPath, type SearchRecord } from './types.ts';
 
 export interface MultiSearchClient {
   search(args: { requests: SearchRequest[] }): Promise<{ results: SearchResult[] }>;
+  /** Up to `limit` queries close to one that found nothing (local index only). */
+  suggest?(query: string, tag: string, limit: number): Promise<string[]>;
 }
 
 /** Fetches a version's local index; any failure (offline, 404, bad JSON) is an error the UI shows. */
 async function fetchRecords(tag: string): Promise<SearchRecord[]> {
-  const res = await fetch(import.meta.env.BASE_URL + searchIndexPath(tag));
-  if (!res.ok) throw new Error(`search index ${tag}: HTTP ${res.status}`);
-  return (await res.json()) as SearchRecord[];
+  try {
+    const res = await fetch(import.meta.env.BASE_URL + searchIndexPath(tag));
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    return (await res.json()) as SearchRecord[];
+  } catch (e) {
+    // The name the hosted client gives "all hosts unreachable": DocSearch shows its error screen for it.
+    const error = new Error(`The search index ${searchIndexPath(tag)} could not be loaded: ${(e as Error).message}`);
+    error.name = 'RetryError';
+    throw error;
+  }
 }
 
 let client: MultiSearchClient | undefined;

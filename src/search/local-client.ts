@@ -161,8 +161,13 @@ export function createLocalSearchClient(load: RecordLoader, versionTags: string[
         if (words) hierarchySn[l] = snippet(value, terms, words, tags, req.snippetEllipsisText ?? '…');
       }
       const contentWords = snippetSpec.get('content');
+      // A section matched only in its text is shown as a content hit, so the snippet says where.
+      const heading = record.hierarchy[(record.type === 'content' ? 'lvl1' : record.type) as keyof Hierarchy] ?? '';
+      const titleMatched = highlight(heading, terms, tags).matchLevel !== 'none';
+      const contentMatched = !!record.content && highlight(record.content, terms, tags).matchLevel !== 'none';
       return {
         ...record,
+        type: !titleMatched && contentMatched ? 'content' : record.type,
         _highlightResult: {
           hierarchy: hierarchyHl,
           hierarchy_camel: [hierarchyHl],
@@ -192,6 +197,15 @@ export function createLocalSearchClient(load: RecordLoader, versionTags: string[
   }
 
   return {
+    /** Queries the index can answer that are spelled close to `query` ("Try searching for"). */
+    async suggest(query: string, tag: string, limit: number): Promise<string[]> {
+      const { mini } = await indexFor(tag);
+      return mini
+        .autoSuggest(query.slice(0, MAX_QUERY_LENGTH), { fuzzy: 0.34, prefix: true, combineWith: 'OR' })
+        .map((s) => s.suggestion)
+        .filter((s) => s !== query.toLowerCase())
+        .slice(0, limit);
+    },
     async search({ requests }: { requests: SearchRequest[] }): Promise<{ results: SearchResult[] }> {
       return { results: await Promise.all(requests.map(searchOne)) };
     },

@@ -60,7 +60,7 @@ describe('the build', () => {
   it('builds the fixture site', async () => {
     const { code, output } = await build();
     assert.equal(code, 0, output);
-    assert.match(output, /built 10 pages and 4 redirects into dist\//);
+    assert.match(output, /built 11 pages and 4 redirects into dist\//);
     await writeFile(path.join(project, 'dist/marker.txt'), 'from the last good build');
   });
 

@@ -238,7 +238,7 @@ describe('chrome', () => {
 
   it('draws mermaid diagrams and redraws them when the colour mode changes', async () => {
     const { page, errors } = await open('/docs/concepts/sharing-public/');
-    await page.locator('.mermaid').first().scrollIntoViewIfNeeded();
+    await page.evaluate(() => document.querySelector('.mermaid')?.scrollIntoView()); // diagrams draw when near the viewport
     await page.locator('.mermaid svg').first().waitFor({ timeout: 20_000 });
     const before = await page.locator('.mermaid svg').first().innerHTML();
     await page.getByRole('button', { name: /^Colour mode/ }).click(); // dark → system (system is light here)

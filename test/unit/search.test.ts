@@ -61,6 +61,12 @@ describe('local search client', () => {
     expect(hit.__position).toBe(1);
   });
 
+  it('presents a section matched only in its text as a content hit', async () => {
+    const { c } = client();
+    const { results } = await c.search({ requests: [{ indexName: 'docs', query: 'listener', facetFilters: contextual('docs-default-current'), attributesToSnippet: ['content:10'] }] });
+    expect(results[0].hits[0]).toMatchObject({ url: '/docs/concepts/sharing-public/#frontends', type: 'content' });
+  });
+
   it('filters by version tag and language (contextual search)', async () => {
     const { c, loads } = client();
     const { results } = await c.search({ requests: [{ indexName: 'docs', query: 'reserved', facetFilters: contextual('docs-default-1.0') }] });

@@ -1,0 +1,99 @@
+/**
+ * Three screens of the spec that DocSearch 5.1 does not draw, added beside its own DOM:
+ * - the empty start screen says "No recent searches" (DocSearch shows no dropdown at all);
+ * - the no-results screen offers "Try searching for" up to 3 queries (its own list never fills);
+ * - the error screen, when the index or provider cannot be reached (DocSearch sets its error
+ *   status, but autocomplete-core resets it to idle at once, so its own screen never shows).
+ * Our nodes are removed as soon as DocSearch draws something in their place.
+ */
+const START_CLASS = 'zrok-start-screen';
+const SUGGEST_CLASS = 'zrok-suggestions';
+const ERROR_CLASS = 'zrok-error-screen';
+/** Fired when a search fails: DocSearch may already show (and keep) its no-results screen. */
+export const SEARCH_FAILED_EVENT = 'zrok:search-failed';
+
+export interface ScreenOptions {
+  suggest: (query: string) => Promise<string[]>;
+  /** Whether the last search for this query failed to reach the index or provider. */
+  failed: (query: string) => boolean;
+}
+
+function setQuery(input: HTMLInputElement, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  setter.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  input.focus();
+}
+
+export function attachModalScreens(root: HTMLElement, { suggest, failed }: ScreenOptions): () => void {
+  let pending = '';
+  const update = () => {
+    const modal = root.querySelector<HTMLElement>('.DocSearch-Modal');
+    const input = root.querySelector<HTMLInputElement>('.DocSearch-Input');
+    if (!modal || !input) return;
+    const header = modal.querySelector('.DocSearch-SearchBar');
+    const hasDropdown = !!modal.querySelector('.DocSearch-Dropdown:not(.zrok-start-screen)');
+    const start = modal.querySelector(`.${START_CLASS}`);
+    if (!hasDropdown && input.value === '' && !start && header) {
+      const el = document.createElement('div');
+      el.className = `DocSearch-Dropdown ${START_CLASS}`;
+      el.innerHTML = '<div class="DocSearch-StartScreen"><p class="DocSearch-Help">No recent searches</p></div>';
+      header.after(el);
+    } else if ((hasDropdown || input.value !== '') && start) start.remove();
+
+    const noResults = modal.querySelector<HTMLElement>('.DocSearch-NoResults');
+    const query = input.value;
+    const error = modal.querySelector(`.${ERROR_CLASS}`);
+    if (noResults && failed(query)) {
+      noResults.hidden = true;
+      if (!error) {
+        const el = document.createElement('div');
+        el.className = `DocSearch-ErrorScreen ${ERROR_CLASS}`;
+        el.setAttribute('role', 'alert');
+        el.innerHTML = '<p class="DocSearch-Title">Unable to fetch results</p><p class="DocSearch-Help">You might want to check your network connection.</p>';
+        noResults.after(el);
+      }
+      return;
+    }
+    if (error) error.remove();
+    if (noResults?.hidden) noResults.hidden = false;
+    if (!noResults || noResults.querySelector(`.${SUGGEST_CLASS}[data-query="${CSS.escape(query)}"]`) || pending === query) return;
+    noResults.querySelector(`.${SUGGEST_CLASS}`)?.remove();
+    pending = query;
+    void suggest(query).then((list) => {
+      pending = '';
+      if (!list.length || input.value !== query || !noResults.isConnected) return;
+      const box = document.createElement('div');
+      box.className = `DocSearch-NoResults-Prefill-List ${SUGGEST_CLASS}`;
+      box.dataset.query = query;
+      const help = document.createElement('p');
+      help.className = 'DocSearch-Help';
+      help.textContent = 'Try searching for:';
+      const ul = document.createElement('ul');
+      for (const s of list.slice(0, 3)) {
+        const li = document.createElement('li');
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'DocSearch-Prefill';
+        button.textContent = s;
+        button.addEventListener('click', () => setQuery(input, s));
+        li.append(button);
+        ul.append(li);
+      }
+      box.append(help, ul);
+      const report = noResults.querySelector('.DocSearch-Help:last-child');
+      if (report && report.parentElement === noResults) noResults.insertBefore(box, report);
+      else noResults.append(box);
+    }, () => (pending = ''));
+  };
+  const observer = new MutationObserver(update);
+  observer.observe(root, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['value'] });
+  root.addEventListener('input', update);
+  window.addEventListener(SEARCH_FAILED_EVENT, update);
+  update();
+  return () => {
+    observer.disconnect();
+    root.removeEventListener('input', update);
+    window.removeEventListener(SEARCH_FAILED_EVENT, update);
+  };
+}

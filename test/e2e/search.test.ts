@@ -1,0 +1,234 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startSite, watchErrors, waitHydrated } from './support.ts';
+
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function open(path: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ page: Page; ctx: BrowserContext; errors: string[]; requests: string[] }> {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await ctx.newPage();
+  const errors = watchErrors(page);
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  await page.goto(site.url + path);
+  await waitHydrated(page);
+  return { page, ctx, errors, requests };
+}
+
+const modal = (page: Page) => page.locator('.DocSearch-Modal');
+const input = (page: Page) => page.locator('.DocSearch-Input');
+
+async function search(page: Page, query: string) {
+  await page.keyboard.press('Control+k');
+  await input(page).waitFor();
+  await input(page).fill(query);
+}
+
+describe('search modal', () => {
+  it('loads its code on first hover of the button, not with the page', async () => {
+    const { page, ctx, requests } = await open('/docs/concepts/');
+    await page.waitForTimeout(300);
+    assert.equal(requests.some((r) => /SearchModal|search-index/.test(r)), false, 'nothing of search loads with the page');
+    await page.getByRole('button', { name: 'Search docs (Ctrl+K)' }).hover();
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('SearchModal')));
+    assert.equal(requests.some((r) => r.includes('search-index')), false, 'the index loads on the first search');
+    await ctx.close();
+  });
+
+  it('opens with Ctrl+K, Cmd+K, the button and /, closes with Escape and gives focus back', async () => {
+    const { page, ctx } = await open('/docs/concepts/');
+    const toc = page.getByRole('navigation', { name: 'On this page' }).getByRole('link').first();
+    await toc.focus();
+    await page.keyboard.press('Control+k');
+    await modal(page).waitFor();
+    assert.equal(await input(page).getAttribute('placeholder'), 'Search docs');
+    await page.keyboard.press('Escape');
+    await modal(page).waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.closest('.toc') !== null);
+    await page.keyboard.press('Meta+k');
+    await modal(page).waitFor();
+    await page.keyboard.press('Escape');
+    await modal(page).waitFor({ state: 'detached' });
+    await page.locator('body').click({ position: { x: 5, y: 500 } });
+    await page.keyboard.press('/');
+    await modal(page).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Search docs (Ctrl+K)' }).click();
+    await modal(page).waitFor();
+    await page.keyboard.press('Escape');
+    await ctx.close();
+  });
+
+  it('does not open on / while typing in a field', async () => {
+    const { page, ctx } = await open('/search/');
+    await page.locator('#search-page-input').fill('');
+    await page.locator('#search-page-input').press('/');
+    await page.waitForTimeout(300);
+    assert.equal(await modal(page).count(), 0);
+    assert.equal(await page.locator('#search-page-input').inputValue(), '/');
+    await ctx.close();
+  });
+
+  it('shows the empty start screen, caps the query at 64 characters and groups results', async () => {
+    const { page, ctx } = await open('/docs/getting-started/');
+    await page.keyboard.press('Control+k');
+    await input(page).waitFor();
+    await modal(page).getByText('No recent searches').waitFor();
+    await input(page).pressSequentially('x'.repeat(70));
+    assert.equal((await input(page).inputValue()).length, 64);
+    await input(page).fill('share');
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    const groups = await page.locator('.DocSearch-Hit-source').allTextContents();
+    assert.ok(groups.length >= 2, `grouped by section: ${groups}`);
+    for (const section of await page.locator('.DocSearch-Hits').all()) assert.ok((await section.locator('.DocSearch-Hit').count()) <= 5, 'at most 5 per group');
+    await ctx.close();
+  });
+
+  it('searches only the version being read', async () => {
+    const { page, ctx } = await open('/docs/1.0/concepts/');
+    await search(page, 'reserved');
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    const hrefs = await page.locator('.DocSearch-Hit a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    assert.ok(hrefs.length > 0 && hrefs.every((h) => h!.startsWith('/docs/1.0/')), hrefs.join(' '));
+    await ctx.close();
+  });
+
+  it('navigates client-side to the chosen hit, closes, and remembers it as a recent search', async () => {
+    const { page, ctx, errors } = await open('/docs/getting-started/');
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    await search(page, 'interstitial');
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    await page.keyboard.press('Enter');
+    await modal(page).waitFor({ state: 'detached' });
+    await page.waitForURL(/\/docs\/guides\/self-hosting\/interstitial-page\//);
+    assert.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 1, 'no full reload');
+    await page.reload();
+    await waitHydrated(page);
+    await page.keyboard.press('Control+k');
+    await page.locator('.DocSearch-Hit-source', { hasText: 'Recently viewed docs' }).waitFor();
+    const recent = page.locator('.DocSearch-Hit').first();
+    assert.match((await recent.textContent()) ?? '', /Interstitial/i);
+    await recent.hover();
+    await recent.locator('button[title="Pin this search"]').click();
+    await page.locator('.DocSearch-Hit-source', { hasText: 'Pinned' }).waitFor();
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
+  it('links "See all N results" to the search page with the same count', async () => {
+    const { page, ctx } = await open('/docs/getting-started/');
+    await search(page, 'oauth github');
+    const seeAll = page.getByRole('link', { name: /^See all \d+ results$/ });
+    await seeAll.waitFor();
+    const count = Number(/\d+/.exec((await seeAll.textContent())!)![0]);
+    assert.ok(count > 0);
+    assert.equal(await seeAll.getAttribute('href'), '/search/?q=oauth%20github');
+    await seeAll.click();
+    await page.waitForURL(`${site.url}/search/?q=oauth%20github`);
+    await page.getByText(`${count} results for “oauth github”`).waitFor();
+    await ctx.close();
+  });
+
+  it('shows the no-results screen with suggestions and a report link', async () => {
+    const { page, ctx } = await open('/docs/getting-started/');
+    await search(page, 'tunnle'); // misspelled: nothing matches every word
+    const screen = page.locator('.DocSearch-NoResults');
+    await screen.waitFor();
+    assert.match((await screen.textContent()) ?? '', /No results for.*tunnle/);
+    await screen.getByText('Try searching for:').waitFor();
+    const suggestions = screen.locator('.DocSearch-Prefill');
+    const n = await suggestions.count();
+    assert.ok(n >= 1 && n <= 3, `${n} suggestions`);
+    const first = (await suggestions.first().textContent())!;
+    assert.match(first, /tunnel/);
+    assert.match((await screen.textContent()) ?? '', /Believe this query should return results\?/);
+    assert.equal(await screen.getByRole('link', { name: 'Let us know.' }).getAttribute('href'), 'https://github.com/openziti/zrok/issues/new?title=Docs%20search%3A%20no%20results%20for%20tunnle');
+    await suggestions.first().click();
+    assert.equal(await input(page).inputValue(), first);
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    await ctx.close();
+  });
+
+  it('shows the error screen when the index cannot be fetched', async () => {
+    const { page, ctx } = await open('/docs/getting-started/');
+    await page.route('**/search-index/**', (r) => r.abort('internetdisconnected'));
+    await search(page, 'token');
+    const err = page.locator('.DocSearch-ErrorScreen');
+    await err.waitFor();
+    assert.match((await err.textContent()) ?? '', /Unable to fetch results/);
+    assert.match((await err.textContent()) ?? '', /You might want to check your network connection\./);
+    await ctx.close();
+  });
+
+  it('goes through loading and stalled to idle on a slow index, and from error back to results', async () => {
+    const { page, ctx } = await open('/docs/getting-started/');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/search-index/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await search(page, 'token');
+    await page.locator('.DocSearch-Container--Stalled').waitFor({ timeout: 5000 }); // loading, then stalled
+    release();
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    assert.equal(await page.locator('.DocSearch-Container--Stalled').count(), 0, 'idle again with results');
+    await ctx.close();
+  });
+});
+
+describe('search page', () => {
+  it('invites typing on an empty query and is kept out of search engines', async () => {
+    const { page, ctx } = await open('/search/');
+    await page.getByText('Type a few words above to search the zrok docs.').waitFor();
+    assert.equal(await page.locator('meta[name="robots"]').getAttribute('content'), 'noindex');
+    await ctx.close();
+  });
+
+  it('shows the query, the count and 20 results at a time, and keeps the URL in step', async () => {
+    const { page, ctx } = await open('/search/?q=zrok');
+    assert.equal(await page.locator('#search-page-input').inputValue(), 'zrok');
+    await page.getByText(/^\d+ results for “zrok”$/).waitFor();
+    const total = Number(/^(\d+)/.exec((await page.locator('.search-page__count').textContent())!)![1]);
+    assert.ok(total > 40, `${total}`);
+    assert.equal(await page.locator('.search-result').count(), 20);
+    await page.getByRole('button', { name: 'Load more results' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.search-result').length === 40);
+    assert.ok(await page.locator('.search-result mark').first().isVisible(), 'highlighted snippets');
+    await page.locator('#search-page-input').fill('oauth');
+    await page.waitForURL(`${site.url}/search/?q=oauth`);
+    await page.getByText(/results? for “oauth”$/).waitFor();
+    assert.equal(await page.locator('#search-page-input').getAttribute('maxlength'), '64');
+    await ctx.close();
+  });
+
+  it('shows the error text when the index cannot be fetched', async () => {
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    await page.route('**/search-index/**', (r) => r.abort('internetdisconnected'));
+    await page.goto(`${site.url}/search/?q=token`);
+    await page.getByRole('alert').getByText('Unable to fetch results').waitFor();
+    await ctx.close();
+  });
+
+  it('treats markup in the query as text', async () => {
+    const { page, ctx, errors } = await open(`/search/?q=${encodeURIComponent('<img src=x onerror="window.__xss=1">')}`);
+    await page.waitForTimeout(800);
+    assert.equal(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined);
+    assert.equal(await page.locator('.search-page img').count(), 0);
+    assert.equal(await page.locator('#search-page-input').inputValue(), '<img src=x onerror="window.__xss=1">'.slice(0, 64));
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+});
