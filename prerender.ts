@@ -11,7 +11,6 @@ import { collectPageFacts, type PageFacts } from './src/build/html-facts.ts';
 import { checkLinks, formatLinkErrors } from './src/build/link-check.ts';
 import { escapeHtml, headTags, redirectPage, sitemapXml } from './src/build/html-output.ts';
 import { extractSearchRecords } from './src/build/search-records.ts';
-import { topCategoryLabel } from './src/content/navigation.ts';
 import { searchIndexPath, type SearchRecord } from './src/search/types.ts';
 import type { SiteConfig } from './site.config.ts';
 import type { SiteManifest } from './src/content/types.ts';
@@ -95,8 +94,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     facts.push(collectPageFacts(sitePath, sourceOf.get(sitePath) ?? sitePath, r.html));
     const version = site.versions.find((v) => v.tag === r.versionTag);
     if (version) {
-      const lvl0 = topCategoryLabel(version.sidebar, sitePath) ?? 'Documentation';
-      records.get(version.tag)!.push(...extractSearchRecords({ html: r.html, path: sitePath, lvl0, language: siteConfig.locales.default, tag: version.tag }));
+      records.get(version.tag)!.push(...extractSearchRecords({ html: r.html, path: sitePath, lvl0: 'Documentation', language: siteConfig.locales.default, tag: version.tag }));
     }
     await writePage(clientDir, sitePath, html);
   }

@@ -46,7 +46,6 @@ async function main() {
       },
     });
   }
-  window.__hydrated = true;
 }
 
 void main();

@@ -13,6 +13,7 @@ interface Input {
   html: string;
   /** Site path of the page, without base URL, with trailing slash. */
   path: string;
+  /** Used when the page has no data-search-lvl0 attribute. */
   lvl0: string;
   language: string;
   tag: string;
@@ -27,7 +28,9 @@ export function extractSearchRecords({ html, path, lvl0, language, tag }: Input)
   const h1 = DomUtils.findOne((n) => n.name === 'h1', doc.children);
   const body = DomUtils.findOne((n) => (n.attribs.class ?? '').split(' ').includes('markdown'), doc.children);
   if (!h1 || !body) return [];
-  const hierarchy: Hierarchy = { lvl0, lvl1: text(h1), lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
+  // The page names its own lvl0 (the hosted crawler reads the same attribute).
+  const article = DomUtils.findOne((n) => n.attribs['data-search-lvl0'] !== undefined, doc.children);
+  const hierarchy: Hierarchy = { lvl0: article?.attribs['data-search-lvl0'] || lvl0, lvl1: text(h1), lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
   const sections: { type: SearchRecord['type']; anchor: string; hierarchy: Hierarchy; parts: string[] }[] = [
     { type: 'lvl1', anchor: '', hierarchy: { ...hierarchy }, parts: [] },
   ];

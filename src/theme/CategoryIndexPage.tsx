@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import type { CategoryIndexEntry, SidebarItem } from '../content/types.ts';
-import { findCategory, itemCountLabel } from '../content/navigation.ts';
+import { findCategory, itemCountLabel, topCategoryLabel } from '../content/navigation.ts';
 import { findCategoryIndex, findDoc, findVersion } from '../site-data.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { VersionBanner } from './VersionBanner.tsx';
@@ -21,7 +21,7 @@ export function CategoryIndexPage() {
   const items = category?.items ?? [];
   return (
     <div className="doc-page">
-      <article className="doc-page__article">
+      <article className="doc-page__article" data-search-lvl0={topCategoryLabel(version.sidebar, entry.route) ?? 'Documentation'}>
         <VersionBanner version={version} route={entry.route} />
         <Breadcrumbs version={version} route={entry.route} title={entry.title} />
         <span className="badge">Version: {version.label}</span>

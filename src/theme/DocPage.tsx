@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import siteConfig from '../../site.config.ts';
 import type { DocEntry } from '../content/types.ts';
 import { findVersion } from '../site-data.ts';
+import { topCategoryLabel } from '../content/navigation.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { VersionBanner } from './VersionBanner.tsx';
 import { PrevNext } from './PrevNext.tsx';
@@ -15,7 +16,7 @@ export function DocPage({ doc, children }: { doc: DocEntry; children: ReactNode 
   const version = findVersion(doc.version);
   return (
     <div className="doc-page">
-      <article className="doc-page__article">
+      <article className="doc-page__article" data-search-lvl0={topCategoryLabel(version.sidebar, doc.route) ?? 'Documentation'}>
         <VersionBanner version={version} route={doc.route} />
         <Breadcrumbs version={version} route={doc.route} title={doc.sidebarLabel} />
         <span className="badge">Version: {version.label}</span>

@@ -15,6 +15,8 @@ export function Layout() {
   useColorModeEffects();
   useEffect(() => {
     void useSettings.persist.rehydrate();
+    // Effects run children first: once this runs, every handler of the first page is attached.
+    window.__hydrated = true;
   }, []);
   useEffect(() => {
     useUi.getState().setMobileSidebarOpen(false);
