@@ -43,15 +43,20 @@ export function containsHref(items: SidebarItem[], href: string): boolean {
   return items.some((i) => i.href === href || (i.type === 'category' && containsHref(i.items, href)));
 }
 
-/** Finds the category whose folder is `dir`. */
-export function findCategory(items: SidebarItem[], dir: string): SidebarCategory | undefined {
+/** The first category, depth first, that satisfies `test`. */
+function findCategoryWhere(items: SidebarItem[], test: (c: SidebarCategory) => boolean): SidebarCategory | undefined {
   for (const item of items) {
     if (item.type !== 'category') continue;
-    if (item.dir === dir) return item;
-    const found = findCategory(item.items, dir);
+    if (test(item)) return item;
+    const found = findCategoryWhere(item.items, test);
     if (found) return found;
   }
   return undefined;
+}
+
+/** Finds the category whose folder is `dir`. */
+export function findCategory(items: SidebarItem[], dir: string): SidebarCategory | undefined {
+  return findCategoryWhere(items, (c) => c.dir === dir);
 }
 
 /** Number of items shown under a category card ("3 items"). */
@@ -62,19 +67,9 @@ export function itemCountLabel(n: number): string {
 /** Folders of the categories to open for a page: its trail, plus the category the page is the link of. */
 export function openCategoriesFor(items: SidebarItem[], href: string): string[] {
   const dirs = categoryTrail(items, href).map((c) => c.dir);
-  const own = findByHref(items, href);
+  const own = findCategoryWhere(items, (c) => c.href === href);
   if (own) dirs.push(own.dir);
   return dirs;
-}
-
-function findByHref(items: SidebarItem[], href: string): SidebarCategory | undefined {
-  for (const item of items) {
-    if (item.type !== 'category') continue;
-    if (item.href === href) return item;
-    const found = findByHref(item.items, href);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 /** Label of the top-level category a page sits in (or is the link of); undefined for top-level pages. */
