@@ -126,6 +126,72 @@ describe('npm run dev', () => {
   });
 });
 
+describe('the hosted search provider', () => {
+  let browser: Browser;
+  before(async () => {
+    const env = { VITE_ALGOLIA_APP_ID: 'TESTAPPID', VITE_ALGOLIA_API_KEY: 'search-only-key', VITE_ALGOLIA_INDEX_NAME: 'zrok', OUT_DIR: 'dist-hosted' };
+    const { code, output } = await build(env);
+    assert.equal(code, 0, output);
+    browser = await launchBrowser();
+  });
+  after(async () => browser?.close());
+
+  it('queries the provider with the contextual filters and click analytics, and keeps results on this site', async () => {
+    const site = await startSite(path.join(project, 'dist-hosted'));
+    try {
+      const page = await browser.newPage();
+      const bodies: { url: string; headers: Record<string, string>; body: { requests: Record<string, unknown>[] } }[] = [];
+      await page.route(/algolia(net)?\.(net|com)/, async (route) => {
+        const body = route.request().postDataJSON() as { requests: Record<string, unknown>[] };
+        bodies.push({ url: route.request().url(), headers: route.request().headers(), body });
+        const hit = {
+          objectID: '1', url: 'https://elsewhere.example/docs/guides/one/#step-one', type: 'lvl2', content: null,
+          hierarchy: { lvl0: 'Guides', lvl1: 'Guide One', lvl2: 'Step One', lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+          _highlightResult: { hierarchy: { lvl0: { value: 'Guides', matchLevel: 'none', matchedWords: [] }, lvl1: { value: 'Guide One', matchLevel: 'none', matchedWords: [] }, lvl2: { value: '<mark>Step</mark> One', matchLevel: 'full', matchedWords: ['step'] } } },
+          _snippetResult: {},
+        };
+        await route.fulfill({ json: { results: body.requests.map((r) => ({ hits: [hit], nbHits: 1, page: 0, nbPages: 1, hitsPerPage: 20, processingTimeMS: 1, exhaustiveNbHits: true, query: r.query, params: '', index: 'zrok', queryID: 'abc123' })) } });
+      });
+      await page.goto(`${site.url}/docs/1.0/getting-started/`);
+      await waitHydrated(page);
+      await page.keyboard.press('Control+k');
+      await page.locator('.DocSearch-Input').fill('step');
+      const hitLink = page.locator('.DocSearch-Hit a').first();
+      await hitLink.waitFor();
+      assert.equal(await hitLink.getAttribute('href'), '/docs/guides/one/#step-one', 'another origin is rewritten onto this site');
+      const request = bodies.at(-1)!;
+      const search = request.body.requests[0];
+      assert.equal(search.indexName, 'zrok');
+      assert.equal(search.hitsPerPage, 20);
+      assert.equal(search.clickAnalytics, true);
+      assert.deepEqual(search.facetFilters, ['language:en', 'docusaurus_tag:docs-default-1.0']); // both must match
+      assert.match(request.url, /x-algolia-api-key=search-only-key/, 'application id and API key as query parameters');
+      assert.match(request.url, /x-algolia-application-id=TESTAPPID/);
+      assert.match(request.url, /\/1\/indexes\/\*\/queries/, 'the multi-query path');
+      await hitLink.click();
+      await page.waitForURL(`${site.url}/docs/guides/one/#step-one`);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('shows the error screen when every provider host is unreachable', async () => {
+    const site = await startSite(path.join(project, 'dist-hosted'));
+    try {
+      const page = await browser.newPage();
+      await page.route(/algolia(net)?\.(net|com)/, (route) => route.abort('internetdisconnected'));
+      await page.goto(`${site.url}/docs/getting-started/`);
+      await waitHydrated(page);
+      await page.keyboard.press('Control+k');
+      await page.locator('.DocSearch-Input').fill('step');
+      await page.getByText('Unable to fetch results').waitFor({ timeout: 15_000 });
+      await page.getByText('You might want to check your network connection.').waitFor();
+    } finally {
+      await site.close();
+    }
+  });
+});
+
 describe('a base URL other than /', () => {
   let browser: Browser;
   before(async () => {

@@ -95,6 +95,21 @@ describe('search modal', () => {
     await ctx.close();
   });
 
+  it('cuts content snippets to 10 words, 5 on screens up to 768 px', async () => {
+    const wordsOfSnippets = async (width: number) => {
+      const { page, ctx } = await open('/docs/getting-started/', { viewport: { width, height: 900 } });
+      await search(page, 'certificate');
+      await page.locator('.DocSearch-Hit').first().waitFor();
+      const titles = await page.locator('.DocSearch-Hit-title').allTextContents();
+      await ctx.close();
+      return titles.filter((t) => t.includes('…')).map((t) => t.replace(/…/g, ' ').split(/\s+/).filter(Boolean).length);
+    };
+    const desktop = await wordsOfSnippets(1280);
+    assert.ok(desktop.length > 0 && Math.max(...desktop) <= 10 && Math.max(...desktop) > 5, `desktop snippet words: ${desktop}`);
+    const narrow = await wordsOfSnippets(700);
+    assert.ok(narrow.length > 0 && Math.max(...narrow) <= 5, `narrow snippet words: ${narrow}`);
+  });
+
   it('searches only the version being read', async () => {
     const { page, ctx } = await open('/docs/1.0/concepts/');
     await search(page, 'reserved');
