@@ -40,6 +40,8 @@ export interface SiteConfig {
   /** Sidebar behaviour. */
   sidebar: { autoCollapseCategories: boolean };
   search: SearchConfig;
+  /** Google Tag Manager container id (the original site used GTM-MDFLZPK8); null = no analytics script. */
+  analytics: { gtmContainerId: string | null };
 }
 
 export interface SearchConfig {
@@ -103,6 +105,7 @@ const siteConfig: SiteConfig = {
     missingResultsUrl: 'https://github.com/openziti/zrok/issues/new?title=Docs%20search%3A%20no%20results%20for%20',
     pagePath: 'search',
   },
+  analytics: { gtmContainerId: null },
 };
 
 export default siteConfig;

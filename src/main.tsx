@@ -3,11 +3,19 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router-dom';
 import { routes } from './routes.tsx';
 import { normalizeHtmlPath } from './content/routes.ts';
+import { useSettings } from './store/settings.ts';
+import { chunkFailures, installChunkReload } from './theme/chunk-errors.ts';
+import { installSmoothAnchors } from './theme/smooth-scroll.ts';
 import './theme/theme.css';
 
 const basename = import.meta.env.BASE_URL.replace(/\/$/, '') || '/';
 
 async function main() {
+  installChunkReload();
+  installSmoothAnchors();
+  // Stored settings are read before hydration; React still hydrates against the initial state
+  // (zustand's server snapshot), so nothing mismatches, and child effects see the real values.
+  void useSettings.persist.rehydrate();
   // '/x/index.html' and '/x.html' show the page of '/x/' under its clean URL.
   const clean = normalizeHtmlPath(window.location.pathname);
   if (clean !== window.location.pathname) {
@@ -26,16 +34,17 @@ async function main() {
       Object.assign(m.route, { ...(await lazy()), lazy: undefined });
     }),
   );
+  const hydrate = canHydrate && !chunkFailures.atStartup;
   const router = createBrowserRouter(routes, {
     basename,
-    hydrationData: canHydrate ? (window.__staticRouterHydrationData as HydrationState) : undefined,
+    hydrationData: hydrate ? (window.__staticRouterHydrationData as HydrationState) : undefined,
   });
   const app = (
     <StrictMode>
       <RouterProvider router={router} />
     </StrictMode>
   );
-  if (!canHydrate) {
+  if (!hydrate) {
     createRoot(container).render(app);
   } else {
     window.__hydrationErrors = [];

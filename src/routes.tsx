@@ -11,6 +11,9 @@ import { HomePage } from './theme/HomePage.tsx';
 import { NotFoundPage } from './theme/NotFoundPage.tsx';
 import { CrashPage } from './theme/CrashPage.tsx';
 import { mdxComponents } from './mdx/components.tsx';
+import { LoadErrorPage } from './theme/LoadErrorPage.tsx';
+import { chunkFailures } from './theme/chunk-errors.ts';
+import { preferredMainDocRoute } from './theme/preferred-version.ts';
 
 type MdxModule = { default: MDXContent };
 
@@ -23,23 +26,38 @@ export interface RouteHandle {
   source?: string;
 }
 
+const loaderByRoute = new Map<string, () => Promise<MdxModule>>();
+
 function docRoute(doc: DocEntry): RouteObject {
   const load = pages[`/${doc.source}`];
   if (!load) throw new Error(`no page module for ${doc.source}`);
+  loaderByRoute.set(doc.route, load);
   return {
     path: doc.route,
     handle: { kind: 'doc', source: doc.source } satisfies RouteHandle,
     async lazy() {
-      const { default: Content } = await load();
-      return {
-        Component: () => (
-          <DocPage doc={doc}>
-            <Content components={mdxComponents} />
-          </DocPage>
-        ),
-      };
+      try {
+        const { default: Content } = await load();
+        return {
+          Component: () => (
+            <DocPage doc={doc}>
+              <Content components={mdxComponents} />
+            </DocPage>
+          ),
+        };
+      } catch (e) {
+        // The page's chunk did not arrive: show the load-error view with Retry, keep the chrome.
+        chunkFailures.atStartup = !window.__hydrated;
+        const error = e instanceof Error ? e : new Error(String(e));
+        return { Component: () => <LoadErrorPage error={error} /> };
+      }
     },
   };
+}
+
+/** Fetches a page's chunk ahead of a click (prefetch); unknown paths are ignored. */
+export function prefetchPage(path: string): void {
+  void loaderByRoute.get(path)?.().catch(() => undefined);
 }
 
 export const routes: RouteObject[] = [
@@ -50,7 +68,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, Component: HomePage, handle: { kind: 'home' } satisfies RouteHandle },
       { path: `${siteConfig.search.pagePath}/`, lazy: () => import('./search/SearchPage.tsx'), handle: { kind: 'search' } satisfies RouteHandle },
-      ...site.versions.map((v): RouteObject => ({ path: v.root, loader: () => redirect(v.mainDocRoute) })),
+      // The current version's root leads to the reader's preferred version (in the browser).
+      ...site.versions.map((v): RouteObject => ({ path: v.root, loader: () => redirect(v.current ? preferredMainDocRoute() : v.mainDocRoute) })),
       ...siteConfig.redirects.map((r): RouteObject => ({ path: r.from, loader: () => redirect(r.to) })),
       {
         Component: DocLayout,

@@ -48,11 +48,14 @@ export function Mermaid({ chart }: { chart: string }) {
     };
   }, [chart, mode, id, visible]);
 
+  // A diagram that cannot be drawn fails as a part: its boundary shows the message and 'Try again'.
+  if (error) throw new Error(`The diagram could not be drawn: ${error}`);
   if (svg) return <div className="mermaid" role="img" aria-label="Diagram" dangerouslySetInnerHTML={{ __html: svg }} />;
   return (
     <figure className="mermaid mermaid--source" ref={figure}>
-      <pre><code>{chart}</code></pre>
-      {error && <figcaption className="mermaid__error">Diagram could not be drawn: {error}</figcaption>}
+      <pre>
+        <code>{chart}</code>
+      </pre>
     </figure>
   );
 }

@@ -5,15 +5,16 @@ import { CodeBlock } from './CodeBlock.tsx';
 import { Mermaid } from './Mermaid.tsx';
 import { Cards, Card } from './Cards.tsx';
 import { SmartLink } from './SmartLink.tsx';
+import { withPartBoundary } from '../theme/ErrorBoundary.tsx';
 
 /** Everything a page may use without importing it. */
 export const mdxComponents: MDXComponents = {
   a: SmartLink,
   Admonition,
-  Tabs,
+  Tabs: withPartBoundary(Tabs),
   TabItem,
-  CodeBlock,
-  Mermaid,
+  CodeBlock: withPartBoundary(CodeBlock),
+  Mermaid: withPartBoundary(Mermaid),
   Cards,
   Card,
 };

@@ -1,11 +1,12 @@
 import { create } from 'zustand';
-import { persist, createJSONStorage } from 'zustand/middleware';
-import siteConfig from '../../site.config.ts';
+import { persist, createJSONStorage, type StateStorage } from 'zustand/middleware';
+import siteConfig, { type SiteConfig } from '../../site.config.ts';
 import { safeLocalStorage } from './safe-storage.ts';
 import { SETTINGS_STORAGE_KEY } from './keys.ts';
 
 export type ColorChoice = 'light' | 'dark' | 'system';
 export type ColorMode = 'light' | 'dark';
+type ColorModeConfig = SiteConfig['colorMode'];
 
 export interface Settings {
   /** null = no stored choice: the site default applies. */
@@ -24,43 +25,55 @@ export function nextColorChoice(current: ColorChoice | null, shown: ColorMode): 
   return from === 'light' ? 'dark' : from === 'dark' ? 'system' : 'light';
 }
 
-export function effectiveColorMode(
-  choice: ColorChoice | null,
-  systemPrefersDark: boolean,
-  config = siteConfig.colorMode,
-): ColorMode {
+export function effectiveColorMode(choice: ColorChoice | null, systemPrefersDark: boolean, config: ColorModeConfig = siteConfig.colorMode): ColorMode {
   const system: ColorMode = systemPrefersDark ? 'dark' : 'light';
   if (config.disableSwitch || choice === null) return config.respectPrefersColorScheme ? system : config.defaultMode;
   return choice === 'system' ? system : choice;
 }
 
-export const useSettings = create<Settings>()(
-  persist(
-    (set, get) => ({
-      colorChoice: null,
-      preferredVersion: null,
-      announcementDismissedId: null,
-      setColorChoice: (colorChoice) => set({ colorChoice: siteConfig.colorMode.disableSwitch ? null : colorChoice }),
-      cycleColorChoice: () => {
-        const shown = effectiveColorMode(get().colorChoice, systemPrefersDark());
-        set({ colorChoice: nextColorChoice(get().colorChoice, shown) });
-      },
-      setPreferredVersion: (preferredVersion) => set({ preferredVersion }),
-      dismissAnnouncement: (id) => set({ announcementDismissedId: id }),
-    }),
-    {
-      name: SETTINGS_STORAGE_KEY,
-      storage: createJSONStorage(() => safeLocalStorage()),
-      partialize: (s) => ({
-        colorChoice: siteConfig.colorMode.disableSwitch ? null : s.colorChoice,
-        preferredVersion: s.preferredVersion,
-        announcementDismissedId: s.announcementDismissedId,
-      }),
-      skipHydration: true, // rehydrated after React hydration: the server HTML and first client render agree
-    },
-  ),
-);
-
 export function systemPrefersDark(): boolean {
   return typeof window !== 'undefined' && !!window.matchMedia?.('(prefers-color-scheme: dark)').matches;
 }
+
+/** One store for the reader's settings, mirrored to storage (which may fail: see safe-storage). */
+export function createSettingsStore(config: ColorModeConfig = siteConfig.colorMode, storage: StateStorage = safeLocalStorage()) {
+  return create<Settings>()(
+    persist(
+      (set, get) => ({
+        colorChoice: null,
+        preferredVersion: null,
+        announcementDismissedId: null,
+        setColorChoice: (colorChoice) => set({ colorChoice: config.disableSwitch ? null : colorChoice }),
+        cycleColorChoice: () => {
+          if (config.disableSwitch) return;
+          const shown = effectiveColorMode(get().colorChoice, systemPrefersDark(), config);
+          set({ colorChoice: nextColorChoice(get().colorChoice, shown) });
+        },
+        setPreferredVersion: (preferredVersion) => {
+          if (get().preferredVersion !== preferredVersion) set({ preferredVersion });
+        },
+        dismissAnnouncement: (id) => set({ announcementDismissedId: id }),
+      }),
+      {
+        name: SETTINGS_STORAGE_KEY,
+        storage: createJSONStorage(() => storage),
+        partialize: (s) => ({
+          colorChoice: config.disableSwitch ? null : s.colorChoice,
+          preferredVersion: s.preferredVersion,
+          announcementDismissedId: s.announcementDismissedId,
+        }),
+        // A disabled switch also clears a choice stored earlier.
+        merge: (persisted, current) => {
+          const p = (persisted ?? {}) as Partial<Settings>;
+          return { ...current, ...p, colorChoice: config.disableSwitch ? null : (p.colorChoice ?? null) };
+        },
+        onRehydrateStorage: () => (state) => {
+          if (config.disableSwitch && state) state.setColorChoice(null);
+        },
+        skipHydration: true, // rehydrated after React hydration: the server HTML and first client render agree
+      },
+    ),
+  );
+}
+
+export const useSettings = createSettingsStore();

@@ -5,18 +5,23 @@ import { AnnouncementBar } from './AnnouncementBar.tsx';
 import { Footer } from './Footer.tsx';
 import { useDocumentHead } from './head.ts';
 import { useColorModeEffects } from './color-mode.ts';
-import { useSettings } from '../store/settings.ts';
 import { useUi } from '../store/ui.ts';
+import { ErrorBoundary, PageCrash } from './ErrorBoundary.tsx';
+import { RouteProgress } from './RouteProgress.tsx';
+import { LoadingPage } from './LoadingPage.tsx';
+import { usePrefetchLinks } from './prefetch.ts';
+import { loadTagManagerWhenIdle } from './analytics.ts';
 
 /** The chrome around every page: skip link, announcement, navbar, content, footer. */
 export function Layout() {
   const location = useLocation();
   useDocumentHead(location.pathname);
   useColorModeEffects();
+  usePrefetchLinks(location.pathname);
   useEffect(() => {
-    void useSettings.persist.rehydrate();
     // Effects run children first: once this runs, every handler of the first page is attached.
     window.__hydrated = true;
+    loadTagManagerWhenIdle();
   }, []);
   useEffect(() => {
     useUi.getState().setMobileSidebarOpen(false);
@@ -26,10 +31,14 @@ export function Layout() {
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
+      <RouteProgress />
       <AnnouncementBar />
       <Navbar />
       <div className="site-main" id="main-content" tabIndex={-1}>
-        <Outlet />
+        <ErrorBoundary key={location.pathname} fallback={(error, retry) => <PageCrash error={error} retry={retry} />}>
+          <Outlet />
+        </ErrorBoundary>
+        <LoadingPage />
       </div>
       <Footer />
       <ScrollRestoration />

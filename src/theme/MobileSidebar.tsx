@@ -37,7 +37,25 @@ export function MobileSidebar() {
     if (!open) return;
     const mql = window.matchMedia('(min-width: 996px)');
     const onWide = () => mql.matches && setOpen(false);
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+      if (e.key !== 'Tab' || !panel.current) return;
+      // Focus stays inside the drawer while it is open.
+      const focusable = [...panel.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')].filter((el) => el.offsetParent !== null);
+      if (!focusable.length) return;
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      } else if (!panel.current.contains(document.activeElement)) {
+        e.preventDefault();
+        first.focus();
+      }
+    };
     const onPop = () => setOpen(false);
     mql.addEventListener('change', onWide);
     document.addEventListener('keydown', onKey);

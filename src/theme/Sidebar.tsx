@@ -4,6 +4,7 @@ import siteConfig from '../../site.config.ts';
 import type { SidebarCategory, SidebarItem } from '../content/types.ts';
 import { containsHref, openCategoriesFor } from '../content/navigation.ts';
 import { versionForPath } from '../site-data.ts';
+import { Collapsible } from './Collapsible.tsx';
 
 interface Props {
   pathname: string;
@@ -64,13 +65,11 @@ interface ListProps {
   toggle: (cat: SidebarCategory, siblings: SidebarItem[]) => void;
   idPrefix: string;
   level: number;
-  id?: string;
-  hidden?: boolean;
 }
 
-function SidebarList({ items, pathname, open, toggle, idPrefix, level, id, hidden }: ListProps) {
+function SidebarList({ items, pathname, open, toggle, idPrefix, level }: ListProps) {
   return (
-    <ul className={`menu__list ${hidden ? 'menu__list--collapsed' : ''}`} id={id}>
+    <ul className="menu__list">
       {items.map((item) =>
         item.type === 'doc' ? (
           <li key={item.href} className="menu__item">
@@ -110,7 +109,9 @@ function SidebarCategoryItem({ cat, siblings, pathname, open, toggle, idPrefix, 
           <button type="button" className="menu__caret" aria-label={`${expanded ? 'Collapse' : 'Expand'} sidebar category '${cat.label}'`} aria-expanded={expanded} aria-controls={listId} onClick={() => toggle(cat, siblings)} />
         )}
       </div>
-      <SidebarList items={cat.items} pathname={pathname} open={open} toggle={toggle} idPrefix={idPrefix} level={level + 1} id={listId} hidden={!expanded} />
+      <Collapsible open={expanded} id={listId}>
+        <SidebarList items={cat.items} pathname={pathname} open={open} toggle={toggle} idPrefix={idPrefix} level={level + 1} />
+      </Collapsible>
     </li>
   );
 }

@@ -165,7 +165,7 @@ describe('chrome', () => {
     const { page } = await open('/docs/getting-started/');
     await page.getByRole('button', { name: 'Docs version: 1.1' }).focus();
     await page.keyboard.press('ArrowDown');
-    await page.waitForFunction(() => document.activeElement?.textContent === '1.1');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem' && document.activeElement.textContent === '1.1');
     await page.keyboard.press('ArrowDown');
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), '1.0');
     await page.keyboard.press('Escape');
@@ -188,12 +188,12 @@ describe('chrome', () => {
     const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' }).first();
     const concepts = sidebar.getByRole('button', { name: "Expand sidebar category 'Concepts'" });
     await concepts.click();
-    assert.ok(await sidebar.getByRole('link', { name: 'Public Shares' }).isVisible());
+    await sidebar.getByRole('link', { name: 'Public Shares' }).waitFor({ state: 'visible' });
     await sidebar.getByRole('button', { name: "Expand sidebar category 'Guides'" }).click();
-    assert.ok(await sidebar.getByRole('link', { name: 'Drives' }).isVisible());
-    assert.equal(await sidebar.getByRole('link', { name: 'Public Shares' }).isVisible(), false, 'opening Guides collapses Concepts');
+    await sidebar.getByRole('link', { name: 'Drives' }).waitFor({ state: 'visible' });
+    await sidebar.getByRole('link', { name: 'Public Shares' }).waitFor({ state: 'hidden' }); // opening Guides collapses Concepts
     await sidebar.getByRole('button', { name: "Collapse sidebar category 'Guides'" }).click();
-    assert.equal(await sidebar.getByRole('link', { name: 'Drives' }).isVisible(), false);
+    await sidebar.getByRole('link', { name: 'Drives' }).waitFor({ state: 'hidden' });
     await page.close();
   });
 

@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+import { useNavigation } from 'react-router-dom';
+
+/** Shown over the page area when the next page takes long enough to be noticed (not on quick loads). */
+const SHOW_AFTER_MS = 500;
+
+export function LoadingPage() {
+  const navigation = useNavigation();
+  const [visible, setVisible] = useState(false);
+  const loading = navigation.state === 'loading';
+  useEffect(() => {
+    if (!loading) {
+      setVisible(false);
+      return;
+    }
+    const t = setTimeout(() => setVisible(true), SHOW_AFTER_MS);
+    return () => clearTimeout(t);
+  }, [loading]);
+  if (!visible) return null;
+  return (
+    <div className="loading-page" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span>Loading…</span>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { site, currentVersion, versionForPath } from '../site-data.ts';
+import { useSettings } from '../store/settings.ts';
+
+/** The main doc of the version the reader prefers (the current version on the server or without one). */
+export function preferredMainDocRoute(): string {
+  const name = typeof window === 'undefined' ? null : useSettings.getState().preferredVersion;
+  return (site.versions.find((v) => v.name === name) ?? currentVersion).mainDocRoute;
+}
+
+/** Reading a page of a version makes it the preferred one. */
+export function useRememberVersion(pathname: string) {
+  const remember = useSettings((s) => s.setPreferredVersion);
+  useEffect(() => {
+    const v = versionForPath(pathname);
+    if (v) remember(v.name);
+  }, [pathname, remember]);
+}
