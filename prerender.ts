@@ -12,6 +12,7 @@ import { checkLinks, formatLinkErrors } from './src/build/link-check.ts';
 import { escapeHtml, headTags, redirectPage, sitemapXml } from './src/build/html-output.ts';
 import { extractSearchRecords } from './src/build/search-records.ts';
 import { searchIndexPath, type SearchRecord } from './src/search/types.ts';
+import { SETTINGS_STORAGE_KEY } from './src/store/keys.ts';
 import type { SiteConfig } from './site.config.ts';
 import type { SiteManifest } from './src/content/types.ts';
 import type { RenderResult } from './src/server.tsx';
@@ -116,11 +117,13 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   if (badRedirects.length) {
     throw new BuildError(`site.config.ts: redirect target is not a page: ${badRedirects.map((r) => `${r.from} -> ${r.to}`).join(', ')}`);
   }
-  for (const r of redirects) {
-    const target = base.replace(/\/$/, '') + r.to;
-    await writePage(clientDir, r.from, redirectPage(target, siteConfig.url + target, base));
-  }
   const withBase = (p: string) => base.replace(/\/$/, '') + p;
+  const current = site.versions.find((v) => v.current);
+  const preferred = { storageKey: SETTINGS_STORAGE_KEY, targets: Object.fromEntries(site.versions.map((v) => [v.name, withBase(v.mainDocRoute)])) };
+  for (const r of redirects) {
+    const target = withBase(r.to);
+    await writePage(clientDir, r.from, redirectPage(target, siteConfig.url + target, base, r.from === current?.root ? preferred : undefined));
+  }
   await writeFile(path.join(clientDir, 'redirects.json'), JSON.stringify(redirects.map((r) => ({ from: withBase(r.from), to: withBase(r.to), status: 301 })), null, 2));
   await writeFile(path.join(clientDir, '_redirects'), redirects.map((r) => `${withBase(r.from)} ${withBase(r.to)} 301`).join('\n') + '\n');
 

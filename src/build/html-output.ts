@@ -34,9 +34,16 @@ export function headTags({ siteConfig, base, sitePath, head, preloads }: HeadInp
   return tags.filter(Boolean).join('\n    ');
 }
 
-/** A static redirect page: works without JavaScript and tells crawlers where the page went. */
-export function redirectPage(target: string, canonical: string, base: string): string {
+/**
+ * A static redirect page: works without JavaScript and tells crawlers where the page went.
+ * `preferred` (the current version's root) maps each docs version to its main doc: a reader who
+ * prefers another version is sent there instead.
+ */
+export function redirectPage(target: string, canonical: string, base: string, preferred?: { storageKey: string; targets: Record<string, string> }): string {
   const t = escapeHtml(target);
+  const pick = preferred
+    ? `\n    <script id="preferred-version-redirect">(function(k,m){try{var s=JSON.parse(localStorage.getItem(k)).state;var t=s&&m[s.preferredVersion];if(t)location.replace(t+location.hash)}catch(e){}})(${JSON.stringify(preferred.storageKey)},${JSON.stringify(preferred.targets).replace(/</g, '\\u003c')})</script>`
+    : '';
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -45,7 +52,7 @@ export function redirectPage(target: string, canonical: string, base: string): s
     <meta name="robots" content="noindex" />
     <link rel="canonical" href="${escapeHtml(canonical)}" />
     <meta http-equiv="refresh" content="0; url=${t}" />
-    <link rel="icon" href="${escapeHtml(base)}favicon.svg" type="image/svg+xml" />
+    <link rel="icon" href="${escapeHtml(base)}favicon.svg" type="image/svg+xml" />${pick}
   </head>
   <body>
     <p>This page has moved to <a href="${t}">${t}</a>.</p>

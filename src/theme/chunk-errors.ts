@@ -1,30 +1,41 @@
 /**
- * Page chunks that fail to load. A failed preload of a new deployment's chunks (Vite's
- * `vite:preloadError`) reloads the page once; if it fails again within a minute, the error is left
- * to the page's load-error view instead of reloading in a loop.
+ * Page chunks that fail to load. The failure always reaches the page, which shows its load-error
+ * view with Retry. When the site itself still answers (so the chunk is gone because a new version
+ * was deployed, not because the reader is offline), the page also reloads itself — once: a second
+ * failure within a minute stays on the error view instead of reloading in a loop.
  */
 const RELOAD_KEY = 'zrok-docs:reloaded-for-chunks';
 const WINDOW_MS = 60_000;
 
 function reloadedRecently(): boolean {
   try {
-    const at = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
-    return Date.now() - at < WINDOW_MS;
+    return Date.now() - Number(sessionStorage.getItem(RELOAD_KEY) ?? 0) < WINDOW_MS;
   } catch {
     return true; // no session storage: never risk a loop
   }
 }
 
+async function siteAnswers(): Promise<boolean> {
+  try {
+    const res = await fetch(window.location.href, { method: 'HEAD', cache: 'no-store' });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
 export function installChunkReload() {
-  window.addEventListener('vite:preloadError', (event) => {
-    if (reloadedRecently()) return; // let the import fail: the load-error view shows it
-    event.preventDefault();
-    try {
-      sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
-    } catch {
-      return;
-    }
-    window.location.reload();
+  window.addEventListener('vite:preloadError', () => {
+    if (reloadedRecently()) return;
+    void siteAnswers().then((up) => {
+      if (!up || reloadedRecently()) return;
+      try {
+        sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+      } catch {
+        return;
+      }
+      window.location.reload();
+    });
   });
 }
 

@@ -6,20 +6,25 @@ export function prefersReducedMotion(): boolean {
 }
 
 /** Scrolls to an element smoothly (or at once when the reader prefers reduced motion). */
+let running = 0;
+
 export function smoothScrollTo(el: HTMLElement, offset = 0) {
-  const target = Math.max(0, el.getBoundingClientRect().top + window.scrollY - offset);
+  const run = ++running; // a newer scroll (or a jump) stops this one
+  // The target is measured every frame: content above it (a diagram being drawn) may still move it.
+  const target = () => Math.max(0, el.getBoundingClientRect().top + window.scrollY - offset);
   if (prefersReducedMotion()) {
-    window.scrollTo(0, target);
+    window.scrollTo(0, target());
     return;
   }
-  let remaining = target - window.scrollY;
+  let remaining = target() - window.scrollY;
   const step = () => {
+    if (run !== running) return;
     remaining *= SMOOTH_SCROLL_FACTOR;
     if (Math.abs(remaining) < 1) {
-      window.scrollTo(0, target);
+      window.scrollTo(0, target());
       return;
     }
-    window.scrollTo(0, target - remaining);
+    window.scrollTo(0, target() - remaining);
     requestAnimationFrame(step);
   };
   requestAnimationFrame(step);

@@ -60,7 +60,7 @@ describe('the build', () => {
   it('builds the fixture site', async () => {
     const { code, output } = await build();
     assert.equal(code, 0, output);
-    assert.match(output, /built 11 pages and 4 redirects into dist\//);
+    assert.match(output, /built 12 pages and 4 redirects into dist\//);
     await writeFile(path.join(project, 'dist/marker.txt'), 'from the last good build');
   });
 
@@ -129,7 +129,7 @@ describe('npm run dev', () => {
 describe('the hosted search provider', () => {
   let browser: Browser;
   before(async () => {
-    const env = { VITE_ALGOLIA_APP_ID: 'TESTAPPID', VITE_ALGOLIA_API_KEY: 'search-only-key', VITE_ALGOLIA_INDEX_NAME: 'zrok', OUT_DIR: 'dist-hosted' };
+    const env = { VITE_ALGOLIA_APP_ID: 'TESTAPPID', VITE_ALGOLIA_API_KEY: 'search-only-key', VITE_ALGOLIA_INDEX_NAME: 'zrok', VITE_GTM_CONTAINER_ID: 'GTM-TEST123', OUT_DIR: 'dist-hosted' };
     const { code, output } = await build(env);
     assert.equal(code, 0, output);
     browser = await launchBrowser();
@@ -192,6 +192,73 @@ describe('the hosted search provider', () => {
   });
 });
 
+describe('error screens and analytics (fixture build with a tag-manager id)', () => {
+  let browser: Browser;
+  let site: Awaited<ReturnType<typeof startSite>>;
+  before(async () => {
+    browser = await launchBrowser();
+    site = await startSite(path.join(project, 'dist-hosted'));
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('shows "This page crashed." with Try again, which renders the page again', async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => ((window as unknown as Record<string, boolean>).__crashPage = true));
+    await page.route(/googletagmanager/, (r) => r.fulfill({ contentType: 'text/javascript', body: '' }));
+    await page.goto(`${site.url}/docs/guides/crash/`);
+    const crash = page.getByRole('alert').filter({ hasText: 'This page crashed.' });
+    await crash.waitFor();
+    assert.match((await crash.textContent()) ?? '', /Boom: __crashPage/);
+    assert.ok(await page.getByRole('navigation', { name: 'Main' }).isVisible(), 'the chrome keeps working');
+    await page.evaluate(() => ((window as unknown as Record<string, boolean>).__crashPage = false));
+    await crash.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('Calm __crashPage.').waitFor();
+    await page.close();
+  });
+
+  it('keeps a failing part inside its box, with its message and Try again', async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => ((window as unknown as Record<string, boolean>).__crashPart = true));
+    await page.route(/googletagmanager/, (r) => r.fulfill({ contentType: 'text/javascript', body: '' }));
+    await page.goto(`${site.url}/docs/guides/crash/`);
+    const part = page.locator('.part-crash');
+    await part.waitFor();
+    assert.match((await part.textContent()) ?? '', /Boom: __crashPart/);
+    assert.ok(await page.getByText('Calm __crashPage.').isVisible(), 'the rest of the page works');
+    assert.ok(await page.getByRole('heading', { name: 'A Part' }).isVisible());
+    await page.evaluate(() => ((window as unknown as Record<string, boolean>).__crashPart = false));
+    await part.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('Calm __crashPart.').waitFor();
+    await page.close();
+  });
+
+  it('loads the tag manager after the page is interactive, and a failure to load it changes nothing', async () => {
+    for (const fails of [false, true]) {
+      const page = await browser.newPage();
+      const errors = watchErrors(page);
+      let requestedBeforeHydration: boolean | undefined;
+      await page.route(/googletagmanager\.com\/gtm\.js/, async (route) => {
+        requestedBeforeHydration = await page.evaluate(() => window.__hydrated !== true);
+        if (fails) await route.abort('failed');
+        else await route.fulfill({ contentType: 'text/javascript', body: 'window.__gtmLoaded = true;' });
+      });
+      await page.goto(`${site.url}/docs/getting-started/`);
+      await waitHydrated(page);
+      await page.waitForFunction(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length === 1);
+      await page.waitForTimeout(500);
+      assert.equal(requestedBeforeHydration, false, 'requested only after the page is interactive');
+      assert.equal(await page.locator('script#gtm-script').count(), fails ? 0 : 1, 'a script that failed is removed');
+      if (!fails) assert.equal(await page.evaluate(() => (window as unknown as { __gtmLoaded?: boolean }).__gtmLoaded), true);
+      assert.equal(await page.locator('h1').textContent(), 'Getting Started');
+      assert.deepEqual(errors.filter((e) => !/Failed to load resource/.test(e)), []);
+      await page.close();
+    }
+  });
+});
+
 describe('a base URL other than /', () => {
   let browser: Browser;
   before(async () => {
@@ -200,6 +267,30 @@ describe('a base URL other than /', () => {
     browser = await launchBrowser();
   });
   after(async () => browser?.close());
+
+  it('shows the "did not load properly" banner when served under another path', async () => {
+    const wrong = await startSite(path.join(project, 'dist-base'), '/');
+    try {
+      const p = await browser.newPage();
+      await p.goto(`${wrong.url}/docs/getting-started/`);
+      const banner = p.getByRole('alert').filter({ hasText: 'This site did not load properly.' });
+      await banner.waitFor();
+      assert.match((await banner.textContent()) ?? '', /\/zrok-docs\//);
+      await p.close();
+    } finally {
+      await wrong.close();
+    }
+    const right = await startSite(path.join(project, 'dist-base'), '/zrok-docs/');
+    try {
+      const p = await browser.newPage();
+      await p.goto(`${right.url}/docs/getting-started/`);
+      await waitHydrated(p);
+      assert.equal(await p.locator('#base-url-issue').isVisible(), false);
+      await p.close();
+    } finally {
+      await right.close();
+    }
+  });
 
   it('serves, hydrates and navigates under the sub-path', async () => {
     const site = await startSite(path.join(project, 'dist-base'), '/zrok-docs/');

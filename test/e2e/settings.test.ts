@@ -1,0 +1,325 @@
+/** The reader's settings and the layout states, in Chromium against the built site. */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startSite, watchErrors, waitHydrated } from './support.ts';
+
+const KEY = 'zrok-docs-settings';
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+
+before(async () => {
+  site = await startSite();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function context(options: Parameters<Browser['newContext']>[0] = {}) {
+  return browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+}
+async function open(ctx: BrowserContext, path: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await ctx.newPage();
+  const errors = watchErrors(page);
+  await page.goto(site.url + path);
+  await waitHydrated(page);
+  return { page, errors };
+}
+const theme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
+
+/** Loads a page with the app's scripts held back, to see what the HTML alone paints. */
+async function beforeScripts(ctx: BrowserContext, path: string, check: (page: Page) => Promise<void>) {
+  const page = await ctx.newPage();
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back, so wait for the parsed document instead.
+  await page.goto(site.url + path, { waitUntil: 'commit' });
+  await page.waitForFunction(() => document.readyState !== 'loading' && document.querySelector('footer') !== null);
+  assert.equal(await page.evaluate(() => window.__hydrated), undefined, 'no app script has run yet');
+  await check(page);
+  release();
+  await waitHydrated(page);
+  return page;
+}
+
+describe('colour mode', () => {
+  it('is dark by default before any script of the bundle runs, and hydration keeps it', async () => {
+    const ctx = await context({ colorScheme: 'light' });
+    const page = await beforeScripts(ctx, '/docs/concepts/', async (p) => assert.equal(await theme(p), 'dark'));
+    assert.equal(await theme(page), 'dark');
+    await ctx.close();
+  });
+
+  it('paints a stored light choice before any script runs (no flash)', async () => {
+    const ctx = await context();
+    await ctx.addInitScript(([k]) => localStorage.setItem(k, JSON.stringify({ state: { colorChoice: 'light' }, version: 0 })), [KEY]);
+    const page = await beforeScripts(ctx, '/docs/concepts/', async (p) => assert.equal(await theme(p), 'light'));
+    assert.equal(await theme(page), 'light');
+    await ctx.close();
+  });
+
+  it('cycles light → dark → system, names the choice, and keeps it across reloads', async () => {
+    const ctx = await context({ colorScheme: 'light' });
+    const { page, errors } = await open(ctx, '/docs/concepts/');
+    const toggle = page.getByRole('button', { name: /^Colour mode/ });
+    assert.match((await toggle.getAttribute('aria-label'))!, /^Colour mode: dark \(default\)/);
+    await toggle.click(); // dark (default) → system; the system is light here
+    assert.match((await toggle.getAttribute('aria-label'))!, /^Colour mode: system/);
+    assert.equal(await theme(page), 'light');
+    await toggle.click();
+    assert.match((await toggle.getAttribute('aria-label'))!, /^Colour mode: light/);
+    await toggle.click();
+    assert.match((await toggle.getAttribute('aria-label'))!, /^Colour mode: dark\./);
+    assert.equal(await theme(page), 'dark');
+    await toggle.click();
+    await toggle.click(); // → light
+    await page.reload();
+    await waitHydrated(page);
+    assert.equal(await theme(page), 'light');
+    assert.match((await page.getByRole('button', { name: /^Colour mode/ }).getAttribute('aria-label'))!, /^Colour mode: light/);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
+  it('follows the operating system live in system mode', async () => {
+    const ctx = await context();
+    await ctx.addInitScript(([k]) => localStorage.setItem(k, JSON.stringify({ state: { colorChoice: 'system' }, version: 0 })), [KEY]);
+    const { page } = await open(ctx, '/docs/concepts/');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'dark');
+    await ctx.close();
+  });
+
+  it('reaches every other open tab', async () => {
+    const ctx = await context({ colorScheme: 'dark' });
+    const a = await open(ctx, '/docs/concepts/');
+    const b = await open(ctx, '/docs/getting-started/');
+    await a.page.getByRole('button', { name: /^Colour mode/ }).click(); // → system (dark)
+    await a.page.getByRole('button', { name: /^Colour mode/ }).click(); // → light
+    await b.page.waitForFunction(() => document.documentElement.getAttribute('data-theme') === 'light');
+    assert.match((await b.page.getByRole('button', { name: /^Colour mode/ }).getAttribute('aria-label'))!, /^Colour mode: light/);
+    await ctx.close();
+  });
+});
+
+describe('announcement bar', () => {
+  it('stays dismissed across reloads without a flash, and shows again for a new announcement id', async () => {
+    const ctx = await context();
+    const { page } = await open(ctx, '/docs/concepts/');
+    const bar = page.getByRole('region', { name: 'Announcement' });
+    assert.ok(await bar.isVisible());
+    await bar.getByRole('button', { name: 'Dismiss announcement' }).click();
+    assert.equal(await bar.count(), 0);
+    const again = await beforeScripts(ctx, '/docs/concepts/', async (p) => {
+      assert.equal(await p.locator('.announcement').evaluate((el) => getComputedStyle(el).display), 'none', 'hidden by the head script before any app script');
+    });
+    assert.equal(await again.getByRole('region', { name: 'Announcement' }).count(), 0);
+    await ctx.close();
+
+    const other = await context();
+    await other.addInitScript(([k]) => localStorage.setItem(k, JSON.stringify({ state: { announcementDismissedId: 'an-older-announcement' }, version: 0 })), [KEY]);
+    const { page: fresh } = await open(other, '/docs/concepts/');
+    assert.ok(await fresh.getByRole('region', { name: 'Announcement' }).isVisible(), 'a changed id resets the dismissal');
+    await other.close();
+  });
+});
+
+describe('preferred docs version', () => {
+  it('is remembered from the pages read and used by the home page and the docs root', async () => {
+    const ctx = await context();
+    const { page } = await open(ctx, '/docs/1.0/concepts/tunnels/');
+    await page.goto(`${site.url}/`);
+    await waitHydrated(page);
+    await page.waitForFunction(() => document.querySelector('.hero a')?.getAttribute('href') === '/docs/1.0/getting-started/');
+    await page.goto(`${site.url}/docs/`);
+    await page.waitForURL(`${site.url}/docs/1.0/getting-started/`);
+    await ctx.close();
+  });
+});
+
+describe('storage that fails', () => {
+  it('keeps every setting working for the visit and logs the failure once', async () => {
+    const ctx = await context();
+    await ctx.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });
+    });
+    const page = await ctx.newPage();
+    const warnings: string[] = [];
+    page.on('console', (m) => m.type() === 'warning' && m.text().includes('[settings]') && warnings.push(m.text()));
+    const errors = watchErrors(page);
+    await page.goto(`${site.url}/docs/concepts/`);
+    await waitHydrated(page);
+    assert.equal(await theme(page), 'dark');
+    await page.getByRole('button', { name: /^Colour mode/ }).click();
+    await page.getByRole('button', { name: /^Colour mode/ }).click();
+    assert.equal(await theme(page), 'light');
+    await page.getByRole('button', { name: 'Dismiss announcement' }).click();
+    assert.equal(await page.getByRole('region', { name: 'Announcement' }).count(), 0);
+    assert.equal(warnings.length, 1, warnings.join('\n'));
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+});
+
+describe('mobile sidebar', () => {
+  it('opens below 996 px, traps focus, closes on Escape, back, navigation and desktop width', async () => {
+    const ctx = await context({ viewport: { width: 995, height: 800 } });
+    const { page } = await open(ctx, '/docs/concepts/');
+    const button = page.getByRole('button', { name: 'Open the docs navigation' });
+    const drawer = page.getByRole('dialog', { name: 'Docs navigation' });
+    await button.click();
+    await drawer.waitFor();
+    for (let i = 0; i < 40; i++) await page.keyboard.press('Tab');
+    assert.ok(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]')), 'focus stays in the drawer');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Open the docs navigation', 'focus returns to the button');
+
+    await button.click();
+    await drawer.getByRole('link', { name: 'Tunnels' }).or(drawer.getByRole('link', { name: 'Sharing TCP and UDP Servers' })).first().click();
+    await page.waitForURL(/\/docs\/concepts\/tunnels\/$/);
+    await drawer.waitFor({ state: 'detached' });
+    await button.click();
+    await drawer.waitFor();
+    await page.goBack();
+    await page.waitForURL(/\/docs\/concepts\/$/);
+    await drawer.waitFor({ state: 'detached' });
+
+    await button.click();
+    await drawer.waitFor();
+    await page.setViewportSize({ width: 996, height: 800 });
+    await drawer.waitFor({ state: 'detached' });
+    await ctx.close();
+  });
+});
+
+describe('collapsible sections and scrolling', () => {
+  it('animates for a time that grows with the content, and for 1 ms with reduced motion', async () => {
+    const ctx = await context();
+    const { page } = await open(ctx, '/docs/getting-started/');
+    const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' }).first();
+    await sidebar.getByRole('button', { name: "Expand sidebar category 'Concepts'" }).click();
+    const concepts = page.locator('.doc-layout__sidebar #sidebar-concepts');
+    await concepts.waitFor();
+    const msConcepts = Number(await concepts.getAttribute('data-collapse-ms'));
+    await sidebar.getByRole('button', { name: "Expand sidebar category 'Guides'" }).click();
+    const guides = page.locator('.doc-layout__sidebar #sidebar-guides');
+    await page.waitForFunction(() => document.querySelector('.doc-layout__sidebar #sidebar-guides')?.getAttribute('data-collapse-ms'));
+    const msGuides = Number(await guides.getAttribute('data-collapse-ms'));
+    assert.ok(msConcepts > 100 && msGuides > 100, `${msConcepts} ${msGuides}`);
+    assert.notEqual(msConcepts, msGuides, 'different heights, different durations');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await sidebar.getByRole('button', { name: "Expand sidebar category 'myzrok'" }).click();
+    await page.waitForFunction(() => document.querySelector('.doc-layout__sidebar #sidebar-myzrok')?.getAttribute('data-collapse-ms') === '1');
+    await ctx.close();
+  });
+
+  it('scrolls to anchors smoothly, or at once with reduced motion', async () => {
+    const ctx = await context();
+    const { page } = await open(ctx, '/docs/getting-started/');
+    const toc = page.getByRole('navigation', { name: 'On this page' });
+    await toc.getByRole('link', { name: 'Concepts Review' }).click();
+    const midway = await page.evaluate(() => window.scrollY);
+    await page.waitForFunction(() => Math.abs(document.getElementById('concepts-review')!.getBoundingClientRect().top - 72) < 4);
+    const end = await page.evaluate(() => window.scrollY);
+    assert.ok(midway < end, `the first frame (${midway}) is short of the target (${end})`);
+    assert.ok(page.url().endsWith('#concepts-review'));
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await toc.getByRole('link', { name: 'Your First Share' }).click();
+    const top = await page.evaluate(() => document.getElementById('your-first-share')!.getBoundingClientRect().top);
+    assert.ok(Math.abs(top - 72) < 4, `reduced motion jumps at once (${top})`);
+    await ctx.close();
+  });
+});
+
+describe('route change', () => {
+  it('shows the progress bar and the loading page only when a navigation is slow', async () => {
+    const ctx = await context();
+    const { page } = await open(ctx, '/docs/getting-started/');
+    // A fast navigation: no bar.
+    await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Concepts' }).click();
+    await page.locator('h1', { hasText: 'Concepts' }).waitFor();
+    assert.equal(await page.locator('#nprogress').count(), 0, 'no bar on a quick navigation');
+    // A slow one: the page chunk is held for 1.5 s.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/hosting-.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Hosting' }).click({ noWaitAfter: true });
+    await page.locator('#nprogress .bar').waitFor({ timeout: 2000 });
+    await page.getByRole('status').getByText('Loading…').waitFor({ timeout: 3000 });
+    release();
+    await page.locator('h1', { hasText: 'Hosting' }).waitFor();
+    await page.locator('#nprogress').waitFor({ state: 'detached', timeout: 3000 });
+    assert.equal(await page.getByRole('status').filter({ hasText: 'Loading…' }).count(), 0);
+    await ctx.close();
+  });
+
+  it('prefetches a page when its link is hovered, but not under save-data', async () => {
+    for (const saveData of [false, true]) {
+      const ctx = await context();
+      if (saveData) await ctx.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } }));
+      const { page } = await open(ctx, '/docs/concepts/hosting/');
+      const requested: string[] = [];
+      page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+      await page.waitForTimeout(300);
+      assert.equal(requested.some((p) => /\/assets\/tunnels-.*\.js$/.test(p)), false, 'not fetched before the hover');
+      await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Sharing TCP and UDP Servers' }).hover();
+      await page.waitForTimeout(600);
+      const got = requested.some((p) => /\/assets\/tunnels-.*\.js$/.test(p));
+      assert.equal(got, !saveData, saveData ? 'no prefetch under save-data' : 'hover prefetches the page chunk');
+      await ctx.close();
+    }
+  });
+
+  it('shows the load-error view with Retry when a page chunk fails, and Retry loads it', async () => {
+    const ctx = await context();
+    const { page } = await open(ctx, '/docs/getting-started/');
+    await page.route(/\/assets\/hosting-.*\.js$/, (route) => route.abort('failed'));
+    // The site does not answer either (offline): no automatic reload, the view stays.
+    await page.route(/\/docs\//, (route) => (route.request().method() === 'HEAD' ? route.abort('internetdisconnected') : route.continue()));
+    await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Concepts' }).click();
+    await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Hosting' }).click();
+    const view = page.getByRole('alert').filter({ hasText: 'This page could not be loaded.' });
+    await view.waitFor();
+    assert.ok(await page.getByRole('navigation', { name: 'Main' }).isVisible(), 'the chrome keeps working');
+    await page.unrouteAll();
+    await view.getByRole('button', { name: 'Retry' }).click();
+    await page.locator('h1', { hasText: 'Hosting' }).waitFor();
+    await ctx.close();
+  });
+
+  it('reloads once, never in a loop, when a new deployment’s chunks fail to preload', async () => {
+    const ctx = await context();
+    const { page } = await open(ctx, '/docs/concepts/');
+    const fire = () => page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })));
+    await Promise.all([page.waitForEvent('load'), fire()]);
+    await waitHydrated(page);
+    let reloaded = false;
+    page.once('load', () => (reloaded = true));
+    await fire();
+    await page.waitForTimeout(800);
+    assert.equal(reloaded, false, 'a second failure right after does not reload again');
+    await ctx.close();
+  });
+});
+
+describe('analytics', () => {
+  it('adds no tag-manager script when no container id is configured', async () => {
+    const ctx = await context();
+    const { page } = await open(ctx, '/docs/concepts/');
+    await page.waitForTimeout(500);
+    assert.equal(await page.locator('script[src*="googletagmanager"]').count(), 0);
+    await ctx.close();
+  });
+});
