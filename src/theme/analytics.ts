@@ -9,9 +9,12 @@ export function tagManagerId(): string | null {
  * Loads the tag manager once the page is interactive and the browser is idle. A failure to load
  * it is ignored: nothing on the page depends on it.
  */
+let requested = false;
+
 export function loadTagManagerWhenIdle() {
   const id = tagManagerId();
-  if (!id || document.getElementById('gtm-script')) return;
+  if (!id || requested) return;
+  requested = true;
   const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1));
   idle(() => {
     const w = window as unknown as { dataLayer?: unknown[] };
