@@ -13,6 +13,7 @@ import { escapeHtml, headTags, redirectPage, sitemapXml } from './src/build/html
 import { extractSearchRecords } from './src/build/search-records.ts';
 import { searchIndexPath, type SearchRecord } from './src/search/types.ts';
 import { SETTINGS_STORAGE_KEY } from './src/store/keys.ts';
+import { contentSecurityPolicy, inlineScripts, nginxRedirects, nginxSecurityHeaders, scriptHash } from './src/build/csp.ts';
 import type { SiteConfig } from './site.config.ts';
 import type { SiteManifest } from './src/content/types.ts';
 import type { RenderResult } from './src/server.tsx';
@@ -44,6 +45,15 @@ export interface PrerenderReport {
 }
 
 export class BuildError extends Error {}
+
+/** Build-time view of the third parties the browser will talk to (env vars win, as in the app). */
+function hostedSearchConfigured(config: SiteConfig): boolean {
+  const env = process.env;
+  return !!(env.VITE_ALGOLIA_APP_ID && env.VITE_ALGOLIA_API_KEY && env.VITE_ALGOLIA_INDEX_NAME) || !!config.search.hosted;
+}
+function tagManagerConfigured(config: SiteConfig): boolean {
+  return !!(process.env.VITE_GTM_CONTAINER_ID || config.analytics.gtmContainerId);
+}
 
 /** JS chunks a page needs beyond the entry: its own body chunk and what that imports. */
 function chunkPreloads(manifest: Record<string, ViteChunk>, source: string | undefined, base: string): string[] {
@@ -78,8 +88,19 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   }
   sourceOf.set('/', 'src/theme/HomePage.tsx');
 
+  // Content-Security-Policy: the inline scripts are the same on every page, so their hashes are
+  // known before any page is written; the policy goes into each page and into the nginx headers.
+  const current = site.versions.find((v) => v.current);
+  const withBase = (p: string) => base.replace(/\/$/, '') + p;
+  const preferred = { storageKey: SETTINGS_STORAGE_KEY, targets: Object.fromEntries(site.versions.map((v) => [v.name, withBase(v.mainDocRoute)])) };
+  const sampleRedirect = redirectPage('/', '/', base, preferred, '');
+  const hashes = [...inlineScripts(template), ...inlineScripts(sampleRedirect)].map(scriptHash);
+  const cspConfig = { scriptHashes: hashes, hostedSearch: hostedSearchConfigured(siteConfig), tagManager: tagManagerConfigured(siteConfig) };
+  const cspMeta = `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy({ ...cspConfig, forHeader: false }))}" />`;
+
   const fill = (r: RenderResult, sitePath: string, route: string) =>
     template
+      .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    ${cspMeta}`)
       .replace('<!--head-tags-->', headTags({ siteConfig, base, sitePath, head: r, preloads: chunkPreloads(viteManifest, r.source, base).filter((f) => !template.includes(f)) }))
       .replace(/<title>.*?<\/title>/, `<title>${escapeHtml(r.title)}</title>`)
       .replace('<meta name="description" content="" />', `<meta name="description" content="${escapeHtml(r.description)}" />`)
@@ -117,13 +138,16 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   if (badRedirects.length) {
     throw new BuildError(`site.config.ts: redirect target is not a page: ${badRedirects.map((r) => `${r.from} -> ${r.to}`).join(', ')}`);
   }
-  const withBase = (p: string) => base.replace(/\/$/, '') + p;
-  const current = site.versions.find((v) => v.current);
-  const preferred = { storageKey: SETTINGS_STORAGE_KEY, targets: Object.fromEntries(site.versions.map((v) => [v.name, withBase(v.mainDocRoute)])) };
   for (const r of redirects) {
     const target = withBase(r.to);
-    await writePage(clientDir, r.from, redirectPage(target, siteConfig.url + target, base, r.from === current?.root ? preferred : undefined));
+    await writePage(clientDir, r.from, redirectPage(target, siteConfig.url + target, base, r.from === current?.root ? preferred : undefined, cspMeta));
   }
+  // Server-side 301s for static hosts. The current version's root keeps its page, which sends a
+  // reader to the version they prefer.
+  await mkdir(path.join(clientDir, '_nginx'), { recursive: true });
+  const serverRedirects = redirects.filter((r) => r.from !== current?.root).map((r) => ({ from: withBase(r.from), to: withBase(r.to) }));
+  await writeFile(path.join(clientDir, '_nginx/redirects.conf'), nginxRedirects(serverRedirects));
+  await writeFile(path.join(clientDir, '_nginx/security-headers.conf'), nginxSecurityHeaders(contentSecurityPolicy({ ...cspConfig, forHeader: true })));
   await writeFile(path.join(clientDir, 'redirects.json'), JSON.stringify(redirects.map((r) => ({ from: withBase(r.from), to: withBase(r.to), status: 301 })), null, 2));
   await writeFile(path.join(clientDir, '_redirects'), redirects.map((r) => `${withBase(r.from)} ${withBase(r.to)} 301`).join('\n') + '\n');
 

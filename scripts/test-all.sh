@@ -18,6 +18,18 @@ if [ ! -x "$CHROMIUM_PATH" ]; then
   fi
 fi
 
+# The end-to-end suite runs against Debian's nginx with deploy/nginx.conf when it is there (as in CI).
+if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "== installing Debian's nginx (with brotli) for the server tests"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static) >"$results/apt-nginx.log" 2>&1 || cat "$results/apt-nginx.log"
+fi
+if [ -x /usr/sbin/nginx ]; then
+  export E2E_SERVER="${E2E_SERVER:-nginx}"
+else
+  echo "nginx is not installed: the end-to-end tests run against the preview server and test/e2e/nginx.test.ts will fail. Install it with: sudo apt-get install nginx"
+fi
+echo "== end-to-end server: ${E2E_SERVER:-preview}"
+
 step() { # name, then the command; a step that exits non-zero counts as one failure
   local name=$1; shift
   echo "== $name"

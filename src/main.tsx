@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { routes } from './routes.tsx';
 import { normalizeHtmlPath } from './content/routes.ts';
 import { useSettings } from './store/settings.ts';
@@ -35,10 +35,7 @@ async function main() {
     }),
   );
   const hydrate = canHydrate && !chunkFailures.atStartup;
-  const router = createBrowserRouter(routes, {
-    basename,
-    hydrationData: hydrate ? (window.__staticRouterHydrationData as HydrationState) : undefined,
-  });
+  const router = createBrowserRouter(routes, { basename });
   const app = (
     <StrictMode>
       <RouterProvider router={router} />

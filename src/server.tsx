@@ -34,7 +34,9 @@ export async function render(path: string, basename: string): Promise<RenderResu
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
-      <StaticRouterProvider router={router} context={context} />
+      {/* No inline hydration-data script: the pages have no loader data, and a CSP without
+          'unsafe-inline' then needs only the hashes of the two fixed head scripts. */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
   );
   const leaf = context.matches[context.matches.length - 1];

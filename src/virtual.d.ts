@@ -4,7 +4,6 @@ declare module 'virtual:site-manifest' {
 }
 declare module '@docsearch/css';
 interface Window {
-  __staticRouterHydrationData?: unknown;
   __hydrated?: boolean;
   __hydrationErrors?: string[];
 }

@@ -39,7 +39,7 @@ export function headTags({ siteConfig, base, sitePath, head, preloads }: HeadInp
  * `preferred` (the current version's root) maps each docs version to its main doc: a reader who
  * prefers another version is sent there instead.
  */
-export function redirectPage(target: string, canonical: string, base: string, preferred?: { storageKey: string; targets: Record<string, string> }): string {
+export function redirectPage(target: string, canonical: string, base: string, preferred: { storageKey: string; targets: Record<string, string> } | undefined, cspMeta: string): string {
   const t = escapeHtml(target);
   const pick = preferred
     ? `\n    <script id="preferred-version-redirect">(function(k,m){try{var s=JSON.parse(localStorage.getItem(k)).state;var t=s&&m[s.preferredVersion];if(t)location.replace(t+location.hash)}catch(e){}})(${JSON.stringify(preferred.storageKey)},${JSON.stringify(preferred.targets).replace(/</g, '\\u003c')})</script>`
@@ -47,7 +47,7 @@ export function redirectPage(target: string, canonical: string, base: string, pr
   return `<!doctype html>
 <html lang="en">
   <head>
-    <meta charset="UTF-8" />
+    <meta charset="UTF-8" />${cspMeta ? `\n    ${cspMeta}` : ''}
     <title>Redirecting…</title>
     <meta name="robots" content="noindex" />
     <link rel="canonical" href="${escapeHtml(canonical)}" />

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { serveStatic } from '../../scripts/serve.ts';
+import { startNginx } from './nginx.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -8,8 +9,13 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
-/** Serves a built site on a free port of 127.0.0.1. */
+/**
+ * Serves a built site on a free port of 127.0.0.1: with E2E_SERVER=nginx, the main site is served
+ * by nginx with deploy/nginx.conf (as CI does); otherwise, and for sites built for another base
+ * URL, by the preview server.
+ */
 export async function startSite(dir = process.env.SITE_DIR ?? 'dist', base = '/') {
+  if (process.env.E2E_SERVER === 'nginx' && base === '/') return startNginx(dir);
   const { server, url } = await serveStatic({ dir, port: 0, base });
   return { url: url.replace(/\/$/, ''), close: () => new Promise<void>((r) => server.close(() => r())) };
 }

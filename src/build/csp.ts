@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+
+/** 'sha256-…' source of an inline script's exact text. */
+export function scriptHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/** The text of every inline (src-less) script in an HTML document. */
+export function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+}
+
+export interface CspInput {
+  scriptHashes: string[];
+  /** The hosted search provider is configured: allow its hosts. */
+  hostedSearch: boolean;
+  /** The tag manager is configured: allow its script and beacons. */
+  tagManager: boolean;
+  /** frame-ancestors only works as a header, not in a <meta> tag. */
+  forHeader: boolean;
+}
+
+/**
+ * The Content-Security-Policy of the site: scripts only from the site itself plus the hashed inline
+ * head scripts (no 'unsafe-inline' for scripts); third parties only when configured.
+ */
+export function contentSecurityPolicy({ scriptHashes, hostedSearch, tagManager, forHeader }: CspInput): string {
+  const gtm = tagManager ? ['https://www.googletagmanager.com'] : [];
+  const directives: [string, string[]][] = [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...[...new Set(scriptHashes)].sort(), ...gtm]],
+    // React style attributes, mermaid's SVG <style> and DocSearch need inline styles.
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', ...gtm]],
+    ['font-src', ["'self'", 'data:']],
+    [
+      'connect-src',
+      [
+        "'self'",
+        ...(hostedSearch ? ['https://*.algolia.net', 'https://*.algolianet.com', 'https://insights.algolia.io'] : []),
+        ...(tagManager ? ['https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com'] : []),
+      ],
+    ],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+    ...(forHeader ? ([['frame-ancestors', ["'none'"]]] as [string, string[]][]) : []),
+  ];
+  return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+}
+
+/** The security headers as nginx add_header lines (included in every location of deploy/nginx.conf). */
+export function nginxSecurityHeaders(csp: string): string {
+  return [
+    `add_header Content-Security-Policy "${csp}" always;`,
+    'add_header X-Content-Type-Options "nosniff" always;',
+    'add_header Referrer-Policy "strict-origin-when-cross-origin" always;',
+    'add_header Permissions-Policy "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()" always;',
+    'add_header X-Frame-Options "DENY" always;',
+    '',
+  ].join('\n');
+}
+
+/** `location = /old/ { return 301 /new/; }` for every redirect (nginx matches the exact path). */
+export function nginxRedirects(redirects: { from: string; to: string }[]): string {
+  return redirects.map((r) => `location = ${r.from} { return 301 ${r.to}; }\nlocation = ${r.from.replace(/\/$/, '')} { return 301 ${r.to}; }`).join('\n') + '\n';
+}

@@ -1,0 +1,116 @@
+/** The site behind Debian's nginx with deploy/nginx.conf: headers, caching, compression, redirects, CSP. */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import type { Browser } from 'playwright-core';
+import { startNginx } from './nginx.ts';
+import { launchBrowser, waitHydrated } from './support.ts';
+
+let site: Awaited<ReturnType<typeof startNginx>>;
+let browser: Browser;
+
+before(async () => {
+  site = await startNginx(process.env.SITE_DIR ?? 'dist');
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** A raw request (fetch would follow redirects and decode bodies). */
+function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(site.url + path, { headers }, (res) => {
+      let body = '';
+      res.setEncoding('latin1');
+      res.on('data', (d) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('nginx with deploy/nginx.conf', () => {
+  it('sends the security headers, with a CSP that allows no inline script but the hashed ones', async () => {
+    const res = await get('/docs/getting-started/');
+    assert.equal(res.status, 200);
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = /script-src ([^;]+)/.exec(csp)![1];
+    assert.doesNotMatch(scriptSrc, /unsafe-inline|unsafe-eval|\*/);
+    assert.match(scriptSrc, /'sha256-/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.match(csp, /object-src 'none'/);
+    assert.doesNotMatch(csp, /algolia|googletagmanager/, 'third parties only when configured');
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    assert.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin');
+    assert.match(String(res.headers['permissions-policy']), /camera=\(\)/);
+    assert.equal(res.headers['cache-control'], 'no-cache');
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const html = (await get('/docs/getting-started/')).body;
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)![1];
+    const gz = await get(asset, { 'Accept-Encoding': 'gzip' });
+    assert.equal(gz.headers['cache-control'], 'public, max-age=31536000, immutable');
+    assert.equal(gz.headers['content-encoding'], 'gzip');
+    assert.ok(gz.headers['content-security-policy'], 'security headers on assets too');
+    if (site.brotli) assert.equal((await get(asset, { 'Accept-Encoding': 'br, gzip' })).headers['content-encoding'], 'br');
+  });
+
+  it('answers unknown paths with 404.html and status 404, and hides the build snippets', async () => {
+    const res = await get('/docs/no-such-page/');
+    assert.equal(res.status, 404);
+    assert.match(res.body, /Page Not Found/);
+    assert.equal((await get('/_nginx/security-headers.conf')).status, 404);
+  });
+
+  it('redirects folders to their trailing-slash URL and old paths with 301', async () => {
+    const folder = await get('/docs/concepts');
+    assert.equal(folder.status, 301);
+    assert.equal(folder.headers.location, '/docs/concepts/');
+    const list = JSON.parse(await readFile(`${process.env.SITE_DIR ?? 'dist'}/redirects.json`, 'utf8')) as { from: string; to: string }[];
+    for (const r of list.filter((r) => r.from !== '/docs/')) {
+      const res = await get(r.from);
+      assert.equal(res.status, 301, r.from);
+      assert.equal(res.headers.location, r.to, r.from);
+    }
+    const root = await get('/docs/');
+    assert.equal(root.status, 200, 'the current root keeps its page: it picks the preferred version');
+  });
+
+  it('serves every page in both colour modes, with search opened, without a CSP violation', async () => {
+    const routes = [
+      '/', '/search/?q=reserved',
+      ...(await Promise.all(['1.1', '1.0', '0.4'].map((v) => readFile(`../shared/facts/${v}/_routes.txt`, 'utf8')))).flatMap((t) => t.split('\n').filter(Boolean)),
+    ];
+    for (const colorChoice of ['dark', 'light']) {
+      const ctx = await browser.newContext();
+      await ctx.addInitScript((c) => {
+        localStorage.setItem('zrok-docs-settings', JSON.stringify({ state: { colorChoice: c }, version: 0 }));
+        (window as unknown as { __csp: string[] }).__csp = [];
+        document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+      }, colorChoice);
+      const page = await ctx.newPage();
+      const refused: string[] = [];
+      page.on('console', (m) => /Content Security Policy|Refused to/.test(m.text()) && refused.push(m.text()));
+      for (const route of routes) {
+        await page.goto(site.url + route);
+        await waitHydrated(page);
+        assert.deepEqual(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), [], `${route} (${colorChoice})`);
+      }
+      await page.goto(`${site.url}/docs/concepts/sharing-public/`);
+      await waitHydrated(page);
+      await page.evaluate(() => document.querySelector('.mermaid')?.scrollIntoView());
+      await page.locator('.mermaid svg').first().waitFor();
+      await page.keyboard.press('Control+k');
+      await page.locator('.DocSearch-Input').fill('oauth');
+      await page.locator('.DocSearch-Hit').first().waitFor();
+      assert.deepEqual(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp), [], `search and diagrams (${colorChoice})`);
+      assert.deepEqual(refused, []);
+      await ctx.close();
+    }
+  });
+});
