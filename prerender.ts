@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { collectPageFacts, type PageFacts } from './src/build/html-facts.ts';
 import { checkLinks, formatLinkErrors } from './src/build/link-check.ts';
 import { escapeHtml, headTags, redirectPage, sitemapXml } from './src/build/html-output.ts';
+import { llmsTxt, markdownCopy } from './src/build/plain-text.ts';
 import { extractSearchRecords } from './src/build/search-records.ts';
 import { searchIndexPath, type SearchRecord } from './src/search/types.ts';
 import { SETTINGS_STORAGE_KEY } from './src/store/keys.ts';
@@ -160,6 +161,14 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     console.warn(`${message}\n(BROKEN_LINKS=warn: continuing)`);
   }
 
+  // Plain-text copies for AI tools and readers: each page's Markdown source, and an index of the current version.
+  for (const v of site.versions) {
+    for (const d of v.docs) {
+      const source = await readFile(d.source, 'utf8');
+      await writeFile(path.join(clientDir, d.route, 'index.md'), markdownCopy(d.title, d.description, source));
+    }
+  }
+  await writeFile(path.join(clientDir, 'llms.txt'), llmsTxt(siteConfig, base, site));
   await writeFile(path.join(clientDir, 'sitemap.xml'), sitemapXml(siteConfig.url, base, server.pagePaths.filter((p) => p !== `/${siteConfig.search.pagePath}/`), site));
   await writeFile(path.join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteConfig.url}${base}sitemap.xml\n`);
   return { pages: server.pagePaths.length, redirects: redirects.length };

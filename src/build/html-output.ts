@@ -44,7 +44,7 @@ export function redirectPage(target: string, canonical: string, base: string, pr
   const pick = preferred
     ? `\n    <script id="preferred-version-redirect">(function(k,m){try{var s=JSON.parse(localStorage.getItem(k)).state;var t=s&&m[s.preferredVersion];if(t)location.replace(t+location.hash)}catch(e){}})(${JSON.stringify(preferred.storageKey)},${JSON.stringify(preferred.targets).replace(/</g, '\\u003c')})</script>`
     : '';
-  return `<!doctype html>
+  return `<!DOCTYPE html>
 <html lang="en">
   <head>
     <meta charset="UTF-8" />${cspMeta ? `\n    ${cspMeta}` : ''}

@@ -4,11 +4,11 @@ const DEFAULT_TITLES: Record<string, string> = { note: 'Note', tip: 'Tip', info:
 
 export function Admonition({ type = 'note', title, children }: { type?: string; title?: string; children?: ReactNode }) {
   return (
-    <aside className={`admonition admonition--${type}`} aria-label={title ?? DEFAULT_TITLES[type]}>
+    <div className={`admonition admonition--${type}`}>
       <p className="admonition__heading">
         {title ?? DEFAULT_TITLES[type]}
       </p>
       <div className="admonition__body">{children}</div>
-    </aside>
+    </div>
   );
 }

@@ -63,7 +63,7 @@ export function Component() {
   return (
     <main className="search-page">
       <h1>Search the documentation</h1>
-      <form className="search-page__form" role="search" onSubmit={(e) => e.preventDefault()}>
+      <div className="search-page__form" role="search">
         <label htmlFor="search-page-input" className="visually-hidden">
           Search query
         </label>
@@ -84,7 +84,7 @@ export function Component() {
             </option>
           ))}
         </select>
-      </form>
+      </div>
       <div aria-live="polite">
         {status.kind === 'idle' && <p className="search-page__hint">Type a few words above to search the zrok docs.</p>}
         {status.kind === 'loading' && <p className="search-page__hint">Searching…</p>}

@@ -8,11 +8,11 @@ export function AnnouncementBar() {
   const announcement = siteConfig.announcement;
   if (!announcement || dismissedId === announcement.id) return null;
   return (
-    <div className="announcement" role="region" aria-label="Announcement">
+    <section className="announcement" aria-label="Announcement">
       <p className="announcement__text">{announcement.text}</p>
       <button type="button" className="announcement__close" aria-label="Dismiss announcement" onClick={() => dismiss(announcement.id)}>
         <span aria-hidden="true">×</span>
       </button>
-    </div>
+    </section>
   );
 }

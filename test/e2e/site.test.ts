@@ -34,16 +34,21 @@ describe('every route', () => {
     const routes = [...(await routesOf('1.1')), ...(await routesOf('1.0')), ...(await routesOf('0.4'))];
     assert.equal(routes.length, 51 + 46 + 40);
     const titles = new Set<string>();
+    const descriptions = new Set<string>();
     for (const route of routes) {
       const res = await fetch(site.url + route);
       assert.equal(res.status, 200, route);
       const html = await res.text();
       assert.match(html, /<h1[^>]*>[^<]+<\/h1>/, `${route} has an h1`);
       const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
-      assert.match(title, / \| zrok$/, route);
-      assert.match(html, /<meta name="description" content="[^"]{20,}"/, `${route} has a description`);
+      assert.match(title, / \| zrok( 1\.0| 0\.4)?$/, route);
+      const description = /<meta name="description" content="([^"]{20,})"/.exec(html)?.[1];
+      assert.ok(description, `${route} has a description`);
+      assert.ok(!descriptions.has(description), `${route}: description is unique`);
+      descriptions.add(description);
       assert.match(html, /<link rel="canonical" href="https:\/\/docs\.zrok\.io\/docs\//, route);
-      titles.add(`${route.split('/')[2]}:${title}`);
+      assert.ok(!titles.has(title), `${route}: title "${title}" is unique`);
+      titles.add(title);
     }
   });
 
@@ -60,6 +65,15 @@ describe('every route', () => {
     assert.equal((sitemap.match(/<url>/g) ?? []).length, 138);
     assert.ok(sitemap.includes('<loc>https://docs.zrok.io/docs/1.0/getting-started/</loc><priority>0.3</priority>'));
     assert.match(await (await fetch(`${site.url}/robots.txt`)).text(), /Sitemap: https:\/\/docs\.zrok\.io\/sitemap\.xml/);
+    const llms = await (await fetch(`${site.url}/llms.txt`)).text();
+    const current = await routesOf('1.1');
+    const docs = current.filter((r) => !r.includes('/category/'));
+    assert.equal((llms.match(/^- \[/gm) ?? []).length, docs.length, 'llms.txt lists every current-version page');
+    for (const route of docs) assert.ok(llms.includes(`(https://docs.zrok.io${route}index.md): `), route);
+    assert.ok(llms.indexOf('/docs/getting-started/index.md') < llms.indexOf('/docs/concepts/index.md'), 'in reading order');
+    const md = await fetch(`${site.url}/docs/1.0/concepts/tunnels/index.md`);
+    assert.equal(md.status, 200);
+    assert.match(await md.text(), /^# Sharing TCP and UDP Servers\n\n> /);
     const redirects = (await (await fetch(`${site.url}/redirects.json`)).json()) as { from: string; to: string }[];
     assert.ok(redirects.some((r) => r.from === '/docs/guides/self-hosting/self_hosting_guide/' && r.to === '/docs/guides/self-hosting/linux/'));
   });
