@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import type { MDXComponents } from 'mdx/types';
 import { Admonition } from './Admonition.tsx';
 import { Tabs, TabItem } from './Tabs.tsx';
@@ -8,8 +9,18 @@ import { SmartLink } from './SmartLink.tsx';
 import { withPartBoundary } from '../theme/ErrorBoundary.tsx';
 
 /** Everything a page may use without importing it. */
+/** Wide tables scroll sideways inside a box the keyboard can reach. */
+function ScrollTable(props: ComponentProps<'table'>) {
+  return (
+    <div className="table-scroll" tabIndex={0}>
+      <table {...props} />
+    </div>
+  );
+}
+
 export const mdxComponents: MDXComponents = {
   a: SmartLink,
+  table: ScrollTable,
   Admonition,
   Tabs: withPartBoundary(Tabs),
   TabItem,

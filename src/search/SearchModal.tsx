@@ -112,17 +112,19 @@ export default function SearchModal({ versionTag, initialQuery, onClose }: Searc
         navigateNewTab: ({ itemUrl }) => window.open(itemUrl, '_blank', 'noopener'),
         navigateNewWindow: ({ itemUrl }) => window.open(itemUrl, '_blank', 'noopener'),
       }}
+      // The hit is the listbox option itself: a link inside an option would be nested interactive
+      // content (axe), so the row is clickable and Enter goes through the navigator above.
       hitComponent={({ hit, children }) => (
-        <a
-          href={hit.url}
+        <div
+          className="zrok-hit"
+          data-url={hit.url}
           onClick={(e) => {
-            if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
-            e.preventDefault();
-            go(hit.url);
+            if (e.metaKey || e.ctrlKey) window.open(hit.url, '_blank', 'noopener');
+            else go(hit.url);
           }}
         >
           {children}
-        </a>
+        </div>
       )}
       resultsFooterComponent={({ state }) => (
         <a

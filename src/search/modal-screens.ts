@@ -28,9 +28,21 @@ function setQuery(input: HTMLInputElement, value: string) {
 export function attachModalScreens(root: HTMLElement, { suggest, failed }: ScreenOptions): () => void {
   let pending = '';
   const update = () => {
+    // DocSearch's backdrop is a role=button around the whole dialog (nested interactive content);
+    // a click on it still closes the modal, it just is not announced as a button.
+    // Its combobox state moves to the input (the ARIA 1.2 combobox pattern).
+    const container = root.querySelector<HTMLElement>('.DocSearch-Container');
     const modal = root.querySelector<HTMLElement>('.DocSearch-Modal');
     const input = root.querySelector<HTMLInputElement>('.DocSearch-Input');
-    if (!modal || !input) return;
+    if (!modal || !input || !container) return;
+    for (const name of ['aria-expanded', 'aria-haspopup', 'aria-controls']) {
+      const value = container.getAttribute(name);
+      if (value === null) continue;
+      input.setAttribute(name, value);
+      container.removeAttribute(name);
+    }
+    for (const name of ['role', 'tabindex', 'aria-labelledby']) if (container.hasAttribute(name)) container.removeAttribute(name);
+    if (input.getAttribute('role') !== 'combobox') input.setAttribute('role', 'combobox');
     const header = modal.querySelector('.DocSearch-SearchBar');
     const hasDropdown = !!modal.querySelector('.DocSearch-Dropdown:not(.zrok-start-screen)');
     const start = modal.querySelector(`.${START_CLASS}`);
@@ -87,7 +99,7 @@ export function attachModalScreens(root: HTMLElement, { suggest, failed }: Scree
     }, () => (pending = ''));
   };
   const observer = new MutationObserver(update);
-  observer.observe(root, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['value'] });
+  observer.observe(root, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['value', 'role', 'aria-expanded', 'aria-controls'] });
   root.addEventListener('input', update);
   window.addEventListener(SEARCH_FAILED_EVENT, update);
   update();

@@ -44,5 +44,7 @@ export function installSmoothAnchors() {
     const offset = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
     smoothScrollTo(el, offset);
     window.history.pushState(window.history.state, '', `#${encodeURIComponent(id)}`);
+    // As the browser would: a focusable target (the skip link's main area) takes focus.
+    if (el.hasAttribute('tabindex')) el.focus({ preventScroll: true });
   });
 }
