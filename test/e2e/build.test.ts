@@ -136,6 +136,14 @@ describe('the hosted search provider', () => {
   });
   after(async () => browser?.close());
 
+  it('allows the provider and the tag manager in the CSP only because they are configured', async () => {
+    const headers = await readFile(path.join(project, 'dist-hosted/_nginx/security-headers.conf'), 'utf8');
+    assert.match(headers, /connect-src 'self' https:\/\/\*\.algolia\.net https:\/\/\*\.algolianet\.com/);
+    assert.match(headers, /script-src 'self' [^;]*https:\/\/www\.googletagmanager\.com/);
+    const plain = await readFile(path.join(project, 'dist/_nginx/security-headers.conf'), 'utf8');
+    assert.doesNotMatch(plain, /algolia|googletagmanager/);
+  });
+
   it('queries the provider with the contextual filters and click analytics, and keeps results on this site', async () => {
     const site = await startSite(path.join(project, 'dist-hosted'));
     try {
