@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rename, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, readFile, rename, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -19,6 +19,7 @@ let project: string;
 /** A throwaway copy of the engine with the small fixture content. */
 before(async () => {
   project = await mkdtemp(path.join(tmpdir(), 'zrok-docs-build-'));
+  await chmod(project, 0o755); // mkdtemp makes it private; nginx's workers must be able to read the built sites
   for (const f of ['index.html', 'package.json', 'prerender.ts', 'site.config.ts', 'tsconfig.json', 'vite.config.ts', 'src', 'scripts', 'public']) {
     await cp(path.join(repo, f), path.join(project, f), { recursive: true });
   }
