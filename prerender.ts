@@ -1,36 +1,28 @@
 /**
- * Builds the static site from the client build and the SSR bundle: every route's HTML, 404.html,
- * redirect pages (+ redirects.json and _redirects for static hosts), sitemap.xml and robots.txt.
- * Fails on broken internal links and anchors, naming the source file, the link and why.
+ * Builds the static site from the client build and the SSR bundle: every route's HTML and page
+ * data, 404.html, redirect pages (+ redirects.json and _redirects for static hosts), the search
+ * index, sitemap.xml and robots.txt. Pages are rendered by worker threads, one per core, which
+ * write each page as they go and send back only the link facts and search records; the link
+ * check then fails the build on broken internal links and anchors, naming the source file.
  * Run through scripts/build.ts, which builds into a temporary folder and only then replaces dist/.
  */
 import { mkdir, readFile, writeFile, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { collectPageFacts, type PageFacts } from './src/build/html-facts.ts';
+import { Worker } from 'node:worker_threads';
+import type { PageFacts } from './src/build/html-facts.ts';
 import { checkLinks, formatLinkErrors } from './src/build/link-check.ts';
-import { escapeHtml, headTags, redirectPage, sitemapXml } from './src/build/html-output.ts';
-import { llmsTxt, markdownCopy } from './src/build/plain-text.ts';
-import { extractSearchRecords } from './src/build/search-records.ts';
+import { escapeHtml, redirectPage, sitemapXml } from './src/build/html-output.ts';
+import { llmsTxt } from './src/build/plain-text.ts';
 import { searchIndexPath, type SearchRecord } from './src/search/types.ts';
 import { SETTINGS_STORAGE_KEY } from './src/store/keys.ts';
 import { contentSecurityPolicy, inlineScripts, nginxRedirects, nginxSecurityHeaders, scriptHash } from './src/build/csp.ts';
+import { sidebarFragmentPath, createPageDataBuilder } from './src/content/page-data.ts';
+import type { SidebarItem } from './src/content/types.ts';
+import type { ViteChunk } from './src/build/page-html.ts';
+import type { BatchResult, PrerenderJob, ServerModule, WorkerInput } from './src/build/prerender-protocol.ts';
 import type { SiteConfig } from './site.config.ts';
-import type { SiteManifest } from './src/content/types.ts';
-import type { RenderResult } from './src/server.tsx';
-
-interface ServerModule {
-  render: (path: string, base: string) => Promise<RenderResult>;
-  pagePaths: string[];
-  site: SiteManifest;
-  siteConfig: SiteConfig;
-}
-
-interface ViteChunk {
-  file: string;
-  imports?: string[];
-  css?: string[];
-}
 
 export interface PrerenderOptions {
   clientDir: string;
@@ -38,14 +30,20 @@ export interface PrerenderOptions {
   warnOnly?: boolean;
   serverEntry: string;
   base: string;
+  /** Worker threads; defaults to PRERENDER_WORKERS or the number of cores. */
+  workers?: number;
 }
 
 export interface PrerenderReport {
   pages: number;
   redirects: number;
+  workers: number;
 }
 
 export class BuildError extends Error {}
+
+/** Paths per message to a worker: large enough to keep messaging cheap, small enough to balance. */
+const BATCH = 20;
 
 /** Build-time view of the third parties the browser will talk to (env vars win, as in the app). */
 function hostedSearchConfigured(config: SiteConfig): boolean {
@@ -56,38 +54,61 @@ function tagManagerConfigured(config: SiteConfig): boolean {
   return !!(process.env.VITE_GTM_CONTAINER_ID || config.analytics.gtmContainerId);
 }
 
-/** JS chunks a page needs beyond the entry: its own body chunk and what that imports. */
-function chunkPreloads(manifest: Record<string, ViteChunk>, source: string | undefined, base: string): string[] {
-  if (!source) return [];
-  const out = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || out.has(chunk.file)) return;
-    out.add(chunk.file);
-    for (const i of chunk.imports ?? []) visit(i);
-  };
-  visit(source);
-  return [...out].map((f) => base + f);
-}
-
-async function writePage(dir: string, sitePath: string, html: string) {
-  const file = sitePath === '/' ? path.join(dir, 'index.html') : path.join(dir, sitePath, 'index.html');
+async function writeFileIn(dir: string, rel: string, text: string) {
+  const file = path.join(dir, rel);
   await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, html);
+  await writeFile(file, text);
 }
 
-export async function prerender({ clientDir, serverEntry, base, warnOnly = false }: PrerenderOptions): Promise<PrerenderReport> {
+/**
+ * Renders `jobs` on `count` worker threads, handing out batches as workers finish, and collects
+ * what they send back. The first error stops every worker.
+ */
+async function renderOnWorkers(jobs: PrerenderJob[], count: number, input: WorkerInput): Promise<{ facts: PageFacts[]; records: SearchRecord[] }> {
+  const facts: PageFacts[] = [];
+  const records: SearchRecord[] = [];
+  let next = 0;
+  const workers: Worker[] = [];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let running = count;
+      for (let i = 0; i < count; i++) {
+        const worker = new Worker(new URL('./src/build/prerender-worker-boot.mjs', import.meta.url), {
+          workerData: { ...input, entry: pathToFileURL(path.resolve('src/build/prerender-worker.ts')).href },
+        });
+        workers.push(worker);
+        const feed = () => {
+          if (next >= jobs.length) {
+            if (--running === 0) resolve();
+            return;
+          }
+          worker.postMessage(jobs.slice(next, next + BATCH));
+          next += BATCH;
+        };
+        worker.on('message', (m: 'ready' | BatchResult) => {
+          if (m !== 'ready') {
+            if (m.error) return reject(new BuildError(m.error));
+            facts.push(...m.facts);
+            records.push(...m.records);
+          }
+          feed();
+        });
+        worker.on('error', reject);
+        worker.on('exit', (code) => code !== 0 && reject(new BuildError(`a prerender worker stopped with exit code ${code}`)));
+      }
+    });
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  return { facts, records };
+}
+
+export async function prerender({ clientDir, serverEntry, base, warnOnly = false, workers }: PrerenderOptions): Promise<PrerenderReport> {
   const template = await readFile(path.join(clientDir, 'index.html'), 'utf8');
   if (!template.includes('<!--app-html-->')) throw new BuildError(`${clientDir}/index.html is already prerendered: run the client build first`); // P7
   const viteManifest = JSON.parse(await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ViteChunk>;
   const server = (await import(pathToFileURL(path.resolve(serverEntry)).href)) as ServerModule;
   const { siteConfig, site } = server;
-  const sourceOf = new Map<string, string>();
-  for (const v of site.versions) {
-    for (const d of v.docs) sourceOf.set(d.route, d.source);
-    for (const c of v.categoryIndexes) sourceOf.set(c.route, `content/docs/${v.name}/${c.dir}/_category_.json`);
-  }
-  sourceOf.set('/', 'src/theme/HomePage.tsx');
 
   // Content-Security-Policy: the inline scripts are the same on every page, so their hashes are
   // known before any page is written; the policy goes into each page and into the nginx headers.
@@ -99,36 +120,37 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const cspConfig = { scriptHashes: hashes, hostedSearch: hostedSearchConfigured(siteConfig), tagManager: tagManagerConfigured(siteConfig) };
   const cspMeta = `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy({ ...cspConfig, forHeader: false }))}" />`;
 
-  const fill = (r: RenderResult, sitePath: string, route: string) =>
-    template
-      .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    ${cspMeta}`)
-      .replace('<!--head-tags-->', headTags({ siteConfig, base, sitePath, head: r, preloads: chunkPreloads(viteManifest, r.source, base).filter((f) => !template.includes(f)) }))
-      .replace(/<title>.*?<\/title>/, `<title>${escapeHtml(r.title)}</title>`)
-      .replace('<meta name="description" content="" />', `<meta name="description" content="${escapeHtml(r.description)}" />`)
-      .replace('<!--app-route-->', escapeHtml(route))
-      .replace('<!--app-html-->', r.html);
+  const count = Math.max(1, Math.min(workers ?? (Number(process.env.PRERENDER_WORKERS) || availableParallelism()), Math.ceil(server.pagePaths.length / BATCH)));
+  const jobs: PrerenderJob[] = [...server.pagePaths.map((p) => ({ path: p })), { path: '/404-not-found/', notFound: true }];
+  const { facts, records } = await renderOnWorkers(jobs, count, {
+    serverEntry: path.resolve(serverEntry),
+    outDir: clientDir,
+    projectRoot: process.cwd(),
+    base,
+    shell: { template, cspMeta, base, viteManifest },
+  });
 
-  const facts: PageFacts[] = [];
-  const records = new Map<string, SearchRecord[]>(site.versions.map((v) => [v.tag, []]));
-  for (const sitePath of server.pagePaths) {
-    const r = await server.render(sitePath, base);
-    if (r.redirect || r.status !== 200) throw new BuildError(`${sourceOf.get(sitePath) ?? sitePath}: route ${sitePath} rendered with status ${r.status}`);
-    const html = fill(r, sitePath, base.replace(/\/$/, '') + sitePath);
-    facts.push(collectPageFacts(sitePath, sourceOf.get(sitePath) ?? sitePath, r.html));
-    const version = site.versions.find((v) => v.tag === r.versionTag);
-    if (version) {
-      records.get(version.tag)!.push(...extractSearchRecords({ html: r.html, path: sitePath, lvl0: 'Documentation', language: siteConfig.locales.default, tag: version.tag }));
-    }
-    await writePage(clientDir, sitePath, html);
-  }
-  for (const [tag, list] of records) {
-    const file = path.join(clientDir, searchIndexPath(tag));
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, JSON.stringify(list));
+  // One search index per version; records arrive in batch order, so sort them for a stable file.
+  const byTag = new Map<string, SearchRecord[]>(site.versions.map((v) => [v.tag, []]));
+  for (const r of records) byTag.get(r.docusaurus_tag)?.push(r);
+  for (const [tag, list] of byTag) {
+    list.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+    await writeFileIn(clientDir, searchIndexPath(tag), JSON.stringify(list));
   }
 
-  const notFound = await server.render('/404-not-found/', base);
-  await writeFile(path.join(clientDir, '404.html'), fill(notFound, '/404.html', '__not-found__'));
+  // Sidebar parts of large versions, fetched when a reader opens a closed category.
+  const builder = createPageDataBuilder(site, () => '');
+  for (const v of site.versions) {
+    if (!builder.isSliced(v.name)) continue;
+    const walk = async (items: SidebarItem[]) => {
+      for (const item of items) {
+        if (item.type !== 'category') continue;
+        await writeFileIn(clientDir, sidebarFragmentPath(v.name, item.dir), JSON.stringify(builder.sidebarFragment(v.name, item.dir)));
+        await walk(item.items);
+      }
+    };
+    await walk(v.sidebar);
+  }
 
   const redirects = [
     ...site.versions.map((v) => ({ from: v.root, to: v.mainDocRoute })),
@@ -141,14 +163,13 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   }
   for (const r of redirects) {
     const target = withBase(r.to);
-    await writePage(clientDir, r.from, redirectPage(target, siteConfig.url + target, base, r.from === current?.root ? preferred : undefined, cspMeta));
+    await writeFileIn(clientDir, path.join(r.from, 'index.html'), redirectPage(target, siteConfig.url + target, base, r.from === current?.root ? preferred : undefined, cspMeta));
   }
   // Server-side 301s for static hosts. The current version's root keeps its page, which sends a
   // reader to the version they prefer.
-  await mkdir(path.join(clientDir, '_nginx'), { recursive: true });
   const serverRedirects = redirects.filter((r) => r.from !== current?.root).map((r) => ({ from: withBase(r.from), to: withBase(r.to) }));
-  await writeFile(path.join(clientDir, '_nginx/redirects.conf'), nginxRedirects(serverRedirects));
-  await writeFile(path.join(clientDir, '_nginx/security-headers.conf'), nginxSecurityHeaders(contentSecurityPolicy({ ...cspConfig, forHeader: true })));
+  await writeFileIn(clientDir, '_nginx/redirects.conf', nginxRedirects(serverRedirects));
+  await writeFileIn(clientDir, '_nginx/security-headers.conf', nginxSecurityHeaders(contentSecurityPolicy({ ...cspConfig, forHeader: true })));
   await writeFile(path.join(clientDir, 'redirects.json'), JSON.stringify(redirects.map((r) => ({ from: withBase(r.from), to: withBase(r.to), status: 301 })), null, 2));
   await writeFile(path.join(clientDir, '_redirects'), redirects.map((r) => `${withBase(r.from)} ${withBase(r.to)} 301`).join('\n') + '\n');
 
@@ -161,15 +182,8 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     console.warn(`${message}\n(BROKEN_LINKS=warn: continuing)`);
   }
 
-  // Plain-text copies for AI tools and readers: each page's Markdown source, and an index of the current version.
-  for (const v of site.versions) {
-    for (const d of v.docs) {
-      const source = await readFile(d.source, 'utf8');
-      await writeFile(path.join(clientDir, d.route, 'index.md'), markdownCopy(d.title, d.description, source));
-    }
-  }
   await writeFile(path.join(clientDir, 'llms.txt'), llmsTxt(siteConfig, base, site));
   await writeFile(path.join(clientDir, 'sitemap.xml'), sitemapXml(siteConfig.url, base, server.pagePaths.filter((p) => p !== `/${siteConfig.search.pagePath}/`), site));
   await writeFile(path.join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteConfig.url}${base}sitemap.xml\n`);
-  return { pages: server.pagePaths.length, redirects: redirects.length };
+  return { pages: server.pagePaths.length, redirects: redirects.length, workers: count };
 }

@@ -20,9 +20,18 @@ async function main() {
   const base = resolveBase();
   await rm(work, { recursive: true, force: true });
   const quiet = { logLevel: 'warn' as const };
-  await build({ ...quiet, mode: 'production' });
-  await build({ ...quiet, mode: 'production', build: { ssr: 'src/server.tsx' } });
-  const report = await prerender({ clientDir: path.join(work, 'client'), serverEntry: path.join(work, 'server/server.js'), base, warnOnly: process.env.BROKEN_LINKS === 'warn' });
+  const phases: string[] = [];
+  const phase = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
+    const t = performance.now();
+    const result = await step();
+    phases.push(`${name} ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    return result;
+  };
+  await phase('client bundle', () => build({ ...quiet, mode: 'production' }));
+  await phase('server bundle', () => build({ ...quiet, mode: 'production', build: { ssr: 'src/server.tsx' } }));
+  const report = await phase('prerender', () =>
+    prerender({ clientDir: path.join(work, 'client'), serverEntry: path.join(work, 'server/server.js'), base, warnOnly: process.env.BROKEN_LINKS === 'warn' }),
+  );
 
   const old = `${dist}.old`;
   await rm(old, { recursive: true, force: true });
@@ -31,7 +40,7 @@ async function main() {
   await rm(old, { recursive: true, force: true });
   await rm(work, { recursive: true, force: true });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`built ${report.pages} pages and ${report.redirects} redirects into ${path.relative(root, dist)}/ (base ${base}) in ${seconds} s`);
+  console.log(`built ${report.pages} pages and ${report.redirects} redirects on ${report.workers} threads into ${path.relative(root, dist)}/ (base ${base}) in ${seconds} s (${phases.join(', ')})`);
 }
 
 main().catch((e: unknown) => {

@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
-import { routes } from './routes.tsx';
+import { routes, PAGE_ROUTE_ID } from './routes.tsx';
 import { normalizeHtmlPath } from './content/routes.ts';
 import { useSettings } from './store/settings.ts';
 import { chunkFailures, installChunkReload } from './theme/chunk-errors.ts';
 import { installSmoothAnchors } from './theme/smooth-scroll.ts';
+import { loadPage, setPageSource } from './page-loader.ts';
+import { browserPageSource } from './browser-pages.ts';
 import './theme/theme.css';
 
 const basename = import.meta.env.BASE_URL.replace(/\/$/, '') || '/';
@@ -13,6 +15,7 @@ const basename = import.meta.env.BASE_URL.replace(/\/$/, '') || '/';
 async function main() {
   installChunkReload();
   installSmoothAnchors();
+  setPageSource(browserPageSource());
   // Stored settings are read before hydration; React still hydrates against the initial state
   // (zustand's server snapshot), so nothing mismatches, and child effects see the real values.
   void useSettings.persist.rehydrate();
@@ -26,16 +29,23 @@ async function main() {
   // normalised path, the dev server's empty shell) is rendered fresh instead of hydrated.
   const canHydrate = !!container.firstElementChild && container.dataset.route === window.location.pathname;
 
-  // P9: resolve the lazy route of the current page before hydrating, so the server HTML is reused.
-  const lazyMatches = matchRoutes(routes, window.location, basename)?.filter((m) => m.route.lazy);
-  await Promise.all(
-    (lazyMatches ?? []).map(async (m) => {
+  // Load what the first screen shows before hydrating, so the server HTML is reused (P9): the
+  // docs page's data and body, or the lazy search page.
+  const matches = matchRoutes(routes, window.location, basename) ?? [];
+  const loaderData: Record<string, unknown> = {};
+  for (const m of matches) {
+    if (m.route.id === PAGE_ROUTE_ID) {
+      const path = window.location.pathname.slice(basename === '/' ? 0 : basename.length) || '/';
+      const state = await loadPage(path);
+      if (state.kind === 'load-error') chunkFailures.atStartup = true;
+      loaderData[PAGE_ROUTE_ID] = state;
+    } else if (m.route.lazy) {
       const lazy = m.route.lazy as () => Promise<Record<string, unknown>>;
       Object.assign(m.route, { ...(await lazy()), lazy: undefined });
-    }),
-  );
+    }
+  }
   const hydrate = canHydrate && !chunkFailures.atStartup;
-  const router = createBrowserRouter(routes, { basename });
+  const router = createBrowserRouter(routes, { basename, hydrationData: { loaderData } });
   const app = (
     <StrictMode>
       <RouterProvider router={router} />

@@ -1,12 +1,43 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { routes, pagePaths, type RouteHandle } from './routes.tsx';
+import manifest from 'virtual:site-manifest';
+import { routes, searchPagePath, PAGE_ROUTE_ID } from './routes.tsx';
 import { pageHead } from './theme/head.ts';
-import { versionForPath, site } from './site-data.ts';
+import { setPageSource, type PageBody, type PageState } from './page-loader.ts';
+import { createPageDataBuilder, type PageData, type PageDataBuilder } from './content/page-data.ts';
 import siteConfig from '../site.config.ts';
 
-export { pagePaths, site, siteConfig };
+/** The whole manifest: only the build has it; the browser gets one page's data at a time. */
+export const site = manifest;
+export { siteConfig };
+
+/** Every path the prerender writes as a page (redirects are written separately). */
+export const pagePaths: string[] = ['/', searchPagePath, ...site.versions.flatMap((v) => [...v.docs.map((d) => d.route), ...v.categoryIndexes.map((c) => c.route)])];
+
+/** Page bodies for rendering: each its own chunk of the server bundle, imported when first rendered. */
+const bodies = import.meta.glob<{ default: PageBody }>(['/content/docs/**/*.{md,mdx}', '!/content/docs/**/_*', '!/content/docs/**/_*/**']);
+
+let builder: PageDataBuilder | undefined;
+
+/**
+ * Call before rendering: `moduleUrl` names the browser chunk of a page body (from the client
+ * build's manifest), which the page data carries.
+ */
+export function configure(moduleUrl: (source: string) => string): PageDataBuilder {
+  const b = createPageDataBuilder(site, moduleUrl);
+  builder = b;
+  setPageSource({
+    data: async (path) => b.page(path),
+    body: (data) => {
+      const load = bodies[`/${data.source}`];
+      if (!load) throw new Error(`no page module for ${data.source}`);
+      return load();
+    },
+    sidebarFragment: async () => [],
+  });
+  return b;
+}
 
 export interface RenderResult {
   html: string;
@@ -15,8 +46,9 @@ export interface RenderResult {
   description: string;
   /** Set when the route is a redirect. */
   redirect?: string;
-  /** Source file of a doc page (its chunk is preloaded). */
-  source?: string;
+  /** The docs page's data (embedded in its HTML for the browser). */
+  page?: PageData;
+  /** Search tag of the page's version. */
   versionTag?: string;
   /** Kept out of search engines (the search page). */
   noindex?: boolean;
@@ -24,6 +56,7 @@ export interface RenderResult {
 
 /** Renders one path (without base URL) to HTML for the prerender. */
 export async function render(path: string, basename: string): Promise<RenderResult> {
+  if (!builder) throw new Error('call configure() before render()');
   const handler = createStaticHandler(routes, { basename: basename.replace(/\/$/, '') || '/' });
   const url = new URL(basename.replace(/\/$/, '') + path, 'http://localhost');
   const context = await handler.query(new Request(url));
@@ -34,21 +67,20 @@ export async function render(path: string, basename: string): Promise<RenderResu
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
-      {/* No inline hydration-data script: the pages have no loader data, and a CSP without
-          'unsafe-inline' then needs only the hashes of the two fixed head scripts. */}
+      {/* No inline hydration-data script: the browser rebuilds the page's state from the embedded
+          page data, and a CSP without 'unsafe-inline' then needs only the two fixed head scripts' hashes. */}
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
   );
-  const leaf = context.matches[context.matches.length - 1];
-  const handle = leaf?.route.handle as RouteHandle | undefined;
-  const notFound = handle?.kind === 'not-found';
-  const head = pageHead(path, notFound);
+  const state = context.loaderData[PAGE_ROUTE_ID] as PageState | undefined;
+  if (state?.kind === 'load-error') throw state.error;
+  const notFound = state?.kind === 'not-found';
   return {
     html,
     status: notFound ? 404 : context.statusCode,
-    ...head,
-    source: handle?.source,
-    noindex: handle?.kind === 'search',
-    versionTag: notFound ? undefined : versionForPath(path)?.tag,
+    ...pageHead(path, state),
+    page: state?.kind === 'page' ? state.data : undefined,
+    versionTag: state?.kind === 'page' ? site.versions.find((v) => v.name === state.data.version)?.tag : undefined,
+    noindex: path === searchPagePath,
   };
 }

@@ -1,19 +1,13 @@
-import manifest from 'virtual:site-manifest';
-import type { DocEntry, CategoryIndexEntry, VersionManifest } from './content/types.ts';
+import index from 'virtual:site-index';
+import type { VersionSummary } from './content/page-data.ts';
 import { versionOfPath } from './content/versions.ts';
 
-/** Lookups over the build-time manifest, shared by the chrome and the route table. */
-export const site = manifest;
+/**
+ * What every page knows about the site: its versions, never its pages (those arrive one at a
+ * time as page data), so the JS a reader downloads does not grow with the site.
+ */
+export const site = index;
 
-const docByRoute = new Map<string, DocEntry>();
-const categoryByRoute = new Map<string, CategoryIndexEntry>();
-for (const v of manifest.versions) {
-  for (const d of v.docs) docByRoute.set(d.route, d);
-  for (const c of v.categoryIndexes) categoryByRoute.set(c.route, c);
-}
-
-export const findDoc = (route: string) => docByRoute.get(route);
-export const findCategoryIndex = (route: string) => categoryByRoute.get(route);
-export const findVersion = (name: string) => manifest.versions.find((v) => v.name === name) as VersionManifest;
-export const currentVersion = manifest.versions.find((v) => v.current) ?? manifest.versions[0];
-export const versionForPath = (path: string) => versionOfPath(manifest, path);
+export const findVersion = (name: string) => index.versions.find((v) => v.name === name) as VersionSummary;
+export const currentVersion = index.versions.find((v) => v.current) ?? index.versions[0];
+export const versionForPath = (path: string) => versionOfPath(index.versions, path);

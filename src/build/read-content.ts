@@ -99,6 +99,14 @@ function readCategory(file: string, dir: string, text: string): CategorySource {
   return { dir, label: data.label, position: data.position as number | undefined, link, description: data.description as string | undefined };
 }
 
+/** Every page source of every version, relative to `root`: the client build makes each its own entry chunk. */
+export async function listPageSources(root = process.cwd(), contentDir = CONTENT_DIR): Promise<string[]> {
+  const lists = await Promise.all(
+    siteConfig.versions.map(async (v) => (await walk(path.join(root, contentDir, v.name))).filter((f) => PAGE.test(f)).map((f) => `${contentDir}/${v.name}/${f}`)),
+  );
+  return lists.flat().sort();
+}
+
 /** Reads every version folder and builds the whole site manifest. */
 export async function readSiteManifest(root = process.cwd(), contentDir = CONTENT_DIR): Promise<SiteManifest> {
   const versions = await Promise.all(

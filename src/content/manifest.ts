@@ -58,7 +58,7 @@ export function buildVersionManifest(
       const file = `${folder}/${c.dir}/_category_.json`;
       if (clash) throw new ContentError(file, `route ${route} is already taken by ${clash}`);
       seen.set(route, file);
-      return { version: version.name, route, title: link.title ?? c.label, description: link.description ?? c.description ?? '', dir: c.dir };
+      return { version: version.name, route, title: link.title ?? c.label, description: link.description ?? c.description ?? '', dir: c.dir, source: file };
     });
 
   let sidebar;

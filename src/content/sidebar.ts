@@ -45,6 +45,9 @@ export function buildSidebar({ docs, categories, categoryRoute }: SidebarInput):
   const dirs = new Set<string>();
   for (const d of docs) for (let dir = dirOf(d.id); dir; dir = dirOf(dir)) dirs.add(dir);
   for (const c of categories) for (let dir = c.dir; dir; dir = dirOf(dir)) dirs.add(dir);
+  // Grouped once by parent folder, so building stays linear in the number of pages.
+  const docsIn = groupBy(docs, (d) => dirOf(d.id));
+  const subdirsOf = groupBy([...dirs], dirOf);
 
   function indexDocOf(dir: string): DocEntry | undefined {
     const cat = catByDir.get(dir);
@@ -60,16 +63,15 @@ export function buildSidebar({ docs, categories, categoryRoute }: SidebarInput):
   function build(dir: string): Sortable[] {
     const index = dir ? indexDocOf(dir) : undefined;
     const entries: Sortable[] = [];
-    for (const d of docs) {
-      if (dirOf(d.id) !== dir || d === index) continue;
+    for (const d of docsIn.get(dir) ?? []) {
+      if (d === index) continue;
       entries.push({
         item: { type: 'doc', label: d.sidebarLabel, href: d.route, docId: d.id },
         position: d.sidebarPosition,
         name: baseName(d.id),
       });
     }
-    for (const sub of dirs) {
-      if (dirOf(sub) !== dir) continue;
+    for (const sub of subdirsOf.get(dir) ?? []) {
       const cat = catByDir.get(sub);
       const subIndex = indexDocOf(sub);
       const items = build(sub).map((s) => s.item);
@@ -99,4 +101,15 @@ export function buildSidebar({ docs, categories, categoryRoute }: SidebarInput):
   // A doc in a subfolder whose index doc is the category link leaves the item list via `index` above;
   // a top-level index doc (none today) would stay a plain item.
   return build('').map((s) => s.item);
+}
+
+function groupBy<T>(list: T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of list) {
+    const k = key(item);
+    const group = out.get(k);
+    if (group) group.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
 }

@@ -59,6 +59,8 @@ export interface CategoryIndexEntry {
   description: string;
   /** The category's path in the sidebar, for finding its items. */
   dir: string;
+  /** Its _category_.json, relative to the repository root. */
+  source: string;
 }
 
 export type SidebarItem = SidebarDocLink | SidebarCategory;
@@ -78,6 +80,8 @@ export interface SidebarCategory {
   /** Folder relative to the version root; unique key. */
   dir: string;
   items: SidebarItem[];
+  /** Set when `items` was left out of a page's data: how many there are (the browser fetches them on opening). */
+  deferred?: number;
 }
 
 export interface VersionManifest {

@@ -1,10 +1,8 @@
 import { Link } from 'react-router-dom';
-import type { VersionManifest } from '../content/types.ts';
-import { categoryTrail } from '../content/navigation.ts';
+import type { PageData } from '../content/page-data.ts';
 import { HomeIcon } from './icons.tsx';
 
-export function Breadcrumbs({ version, route, title }: { version: VersionManifest; route: string; title: string }) {
-  const trail = categoryTrail(version.sidebar, route);
+export function Breadcrumbs({ data }: { data: PageData }) {
   return (
     <nav className="breadcrumbs" aria-label="Breadcrumbs">
       <ol>
@@ -13,11 +11,11 @@ export function Breadcrumbs({ version, route, title }: { version: VersionManifes
             <HomeIcon />
           </Link>
         </li>
-        {trail.map((c) => (
-          <li key={c.dir}>{c.href ? <Link to={c.href}>{c.label}</Link> : <span>{c.label}</span>}</li>
+        {data.crumbs.map((c) => (
+          <li key={c.key}>{c.href ? <Link to={c.href}>{c.label}</Link> : <span>{c.label}</span>}</li>
         ))}
         <li aria-current="page">
-          <span>{title}</span>
+          <span>{data.label}</span>
         </li>
       </ol>
     </nav>

@@ -1,54 +1,39 @@
-import { Link, useLocation } from 'react-router-dom';
-import type { CategoryIndexEntry, SidebarItem } from '../content/types.ts';
-import { findCategory, itemCountLabel, topCategoryLabel } from '../content/navigation.ts';
-import { findCategoryIndex, findDoc, findVersion } from '../site-data.ts';
+import { Link } from 'react-router-dom';
+import type { PageData } from '../content/page-data.ts';
+import { findVersion } from '../site-data.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { VersionBanner } from './VersionBanner.tsx';
 import { DocIcon, FolderIcon } from './icons.tsx';
 import { PrevNext } from './PrevNext.tsx';
 
-function firstHref(item: SidebarItem): string | undefined {
-  if (item.href) return item.href;
-  return item.type === 'category' ? item.items.map(firstHref).find(Boolean) : undefined;
-}
-
 /** A generated index: the category's items as cards with their descriptions. */
-export function CategoryIndexPage() {
-  const { pathname } = useLocation();
-  const entry = findCategoryIndex(pathname) as CategoryIndexEntry;
-  const version = findVersion(entry.version);
-  const category = findCategory(version.sidebar, entry.dir);
-  const items = category?.items ?? [];
+export function CategoryIndexPage({ data }: { data: PageData }) {
   return (
     <div className="doc-page">
-      <article className="doc-page__article" data-search-lvl0={topCategoryLabel(version.sidebar, entry.route) ?? 'Documentation'}>
-        <VersionBanner version={version} route={entry.route} />
-        <Breadcrumbs version={version} route={entry.route} title={entry.title} />
-        <span className="badge">Version: {version.label}</span>
+      <article className="doc-page__article" data-search-lvl0={data.lvl0}>
+        <VersionBanner data={data} />
+        <Breadcrumbs data={data} />
+        <span className="badge">Version: {findVersion(data.version).label}</span>
         <header>
-          <h1>{entry.title}</h1>
-          {entry.description && <p className="category-description">{entry.description}</p>}
+          <h1>{data.title}</h1>
+          {data.description && <p className="category-description">{data.description}</p>}
         </header>
         <ul className="card-grid">
-          {items.map((item) => {
-            const href = firstHref(item);
-            const description = item.type === 'doc' ? findDoc(item.href)?.description : itemCountLabel(item.items.length);
-            return (
-              <li key={item.type === 'doc' ? item.href : item.dir} className="card-grid__item">
-                {href ? (
-                  <Link className="card" to={href}>
-                    <span className="card__title">
-                      {item.type === 'doc' ? <DocIcon /> : <FolderIcon />}
-                      {item.label}
-                    </span>
-                    <span className="card__body">{description}</span>
-                  </Link>
-                ) : null}
-              </li>
-            );
-          })}
+          {data.category?.cards.map((card) => (
+            <li key={card.key} className="card-grid__item">
+              {card.href ? (
+                <Link className="card" to={card.href}>
+                  <span className="card__title">
+                    {card.kind === 'doc' ? <DocIcon /> : <FolderIcon />}
+                    {card.label}
+                  </span>
+                  <span className="card__body">{card.description}</span>
+                </Link>
+              ) : null}
+            </li>
+          ))}
         </ul>
-        <PrevNext version={version} route={entry.route} />
+        <PrevNext data={data} />
       </article>
     </div>
   );

@@ -1,23 +1,19 @@
-import { Outlet, useLocation } from 'react-router-dom';
-import { versionForPath } from '../site-data.ts';
+import type { ReactNode } from 'react';
+import type { PageData } from '../content/page-data.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { MobileSidebar } from './MobileSidebar.tsx';
 import { useRememberVersion } from './preferred-version.ts';
 
 /** Docs pages: sidebar on the left (drawer below 996 px), the page on the right. */
-export function DocLayout() {
-  const { pathname } = useLocation();
-  const version = versionForPath(pathname);
-  useRememberVersion(pathname);
+export function DocLayout({ data, children }: { data: PageData; children: ReactNode }) {
+  useRememberVersion(data.version);
   return (
-    <div className="doc-layout" data-version={version?.name}>
+    <div className="doc-layout" data-version={data.version}>
       <aside className="doc-layout__sidebar">
-        <Sidebar pathname={pathname} />
+        <Sidebar data={data} />
       </aside>
       <MobileSidebar />
-      <main className="doc-layout__main">
-        <Outlet />
-      </main>
+      <main className="doc-layout__main">{children}</main>
     </div>
   );
 }

@@ -1,15 +1,13 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
 import { useUi } from '../store/ui.ts';
-import { versionForPath } from '../site-data.ts';
 import { Sidebar } from './Sidebar.tsx';
+import { usePageData } from './page-data.ts';
 
 /** The menu button shown below 996 px. */
 export function MobileMenuButton() {
   const open = useUi((s) => s.mobileSidebarOpen);
   const setOpen = useUi((s) => s.setMobileSidebarOpen);
-  const { pathname } = useLocation();
-  if (!versionForPath(pathname)) return null;
+  if (!usePageData()) return null;
   return (
     <button
       type="button"
@@ -31,7 +29,7 @@ export function MobileSidebar() {
   const open = useUi((s) => s.mobileSidebarOpen);
   const setOpen = useUi((s) => s.setMobileSidebarOpen);
   const panel = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
+  const data = usePageData();
 
   useEffect(() => {
     if (!open) return;
@@ -69,7 +67,7 @@ export function MobileSidebar() {
     };
   }, [open, setOpen]);
 
-  if (!open) return null;
+  if (!open || !data) return null;
   return (
     <div className="mobile-sidebar" id="mobile-sidebar">
       <div className="mobile-sidebar__backdrop" onClick={() => setOpen(false)} />
@@ -77,7 +75,7 @@ export function MobileSidebar() {
         <button type="button" className="mobile-sidebar__close" aria-label="Close the docs navigation" onClick={() => setOpen(false)}>
           ×
         </button>
-        <Sidebar pathname={pathname} idPrefix="m-" />
+        <Sidebar data={data} idPrefix="m-" />
       </div>
     </div>
   );

@@ -1,9 +1,7 @@
 import { Link } from 'react-router-dom';
-import type { VersionManifest } from '../content/types.ts';
-import { prevNext } from '../content/navigation.ts';
+import type { PageData } from '../content/page-data.ts';
 
-export function PrevNext({ version, route }: { version: VersionManifest; route: string }) {
-  const { prev, next } = prevNext(version.sidebar, route);
+export function PrevNext({ data: { prev, next } }: { data: PageData }) {
   if (!prev && !next) return null;
   return (
     <nav className="pagination" aria-label="Docs pages">

@@ -2,23 +2,49 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import siteConfig from '../../site.config.ts';
 import type { SidebarCategory, SidebarItem } from '../content/types.ts';
+import type { PageData } from '../content/page-data.ts';
 import { containsHref, openCategoriesFor } from '../content/navigation.ts';
-import { versionForPath } from '../site-data.ts';
+import { loadSidebarFragment } from '../page-loader.ts';
 import { Collapsible } from './Collapsible.tsx';
 
 interface Props {
-  pathname: string;
+  data: PageData;
   /** Distinguishes element ids of the desktop and mobile copies. */
   idPrefix?: string;
+}
+
+/** A deferred category's items: fetched, on the way, or failed. */
+type Fragment = SidebarItem[] | 'loading' | Error;
+
+/**
+ * In a large version the page data holds only the open part of the sidebar; a closed category's
+ * items are fetched when it is opened and kept while the reader stays in the version.
+ */
+function useSidebarFragments(version: string) {
+  const [fragments, setFragments] = useState(() => ({ version, parts: new Map<string, Fragment>() }));
+  const parts = fragments.version === version ? fragments.parts : new Map<string, Fragment>();
+  const set = (dir: string, f: Fragment) =>
+    setFragments((prev) => ({ version, parts: new Map(prev.version === version ? prev.parts : []).set(dir, f) }));
+  const request = (cat: SidebarCategory) => {
+    const have = parts.get(cat.dir);
+    if (!cat.deferred || Array.isArray(have) || have === 'loading') return;
+    set(cat.dir, 'loading');
+    loadSidebarFragment(version, cat.dir).then(
+      (items) => set(cat.dir, items),
+      (e: unknown) => set(cat.dir, e instanceof Error ? e : new Error(String(e))),
+    );
+  };
+  return { parts, request };
 }
 
 /**
  * Collapsible categories; the current page is highlighted and its categories open. With
  * auto-collapse on, opening a category closes its open siblings. Not hideable.
  */
-export function Sidebar({ pathname, idPrefix = '' }: Props) {
-  const version = versionForPath(pathname);
-  const items = version?.sidebar ?? [];
+export function Sidebar({ data, idPrefix = '' }: Props) {
+  const pathname = data.route;
+  const items = data.sidebar;
+  const fragments = useSidebarFragments(data.version);
   const trailDirs = () => new Set(openCategoriesFor(items, pathname));
   const [open, setOpen] = useState<Set<string>>(trailDirs);
 
@@ -32,7 +58,8 @@ export function Sidebar({ pathname, idPrefix = '' }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 
-  const toggle = (cat: SidebarCategory, siblings: SidebarItem[]) =>
+  const toggle = (cat: SidebarCategory, siblings: SidebarItem[]) => {
+    if (!open.has(cat.dir)) fragments.request(cat);
     setOpen((prev) => {
       const next = new Set(prev);
       if (next.has(cat.dir)) {
@@ -45,10 +72,12 @@ export function Sidebar({ pathname, idPrefix = '' }: Props) {
       next.add(cat.dir);
       return next;
     });
+  };
 
+  const context: ListContext = { pathname, open, toggle, idPrefix, fragments: fragments.parts, retry: fragments.request };
   return (
     <nav className="sidebar" aria-label="Docs sidebar">
-      <SidebarList items={items} pathname={pathname} open={open} toggle={toggle} idPrefix={idPrefix} level={1} />
+      <SidebarList items={items} context={context} />
     </nav>
   );
 }
@@ -58,16 +87,17 @@ function collapseAll(cat: SidebarCategory, set: Set<string>) {
   for (const i of cat.items) if (i.type === 'category') collapseAll(i, set);
 }
 
-interface ListProps {
-  items: SidebarItem[];
+interface ListContext {
   pathname: string;
   open: Set<string>;
   toggle: (cat: SidebarCategory, siblings: SidebarItem[]) => void;
   idPrefix: string;
-  level: number;
+  fragments: Map<string, Fragment>;
+  retry: (cat: SidebarCategory) => void;
 }
 
-function SidebarList({ items, pathname, open, toggle, idPrefix, level }: ListProps) {
+function SidebarList({ items, context }: { items: SidebarItem[]; context: ListContext }) {
+  const { pathname } = context;
   return (
     <ul className="menu__list">
       {items.map((item) =>
@@ -78,14 +108,31 @@ function SidebarList({ items, pathname, open, toggle, idPrefix, level }: ListPro
             </Link>
           </li>
         ) : (
-          <SidebarCategoryItem key={item.dir} cat={item} siblings={items} pathname={pathname} open={open} toggle={toggle} idPrefix={idPrefix} level={level} />
+          <SidebarCategoryItem key={item.dir} cat={item} siblings={items} context={context} />
         ),
       )}
     </ul>
   );
 }
 
-function SidebarCategoryItem({ cat, siblings, pathname, open, toggle, idPrefix, level }: Omit<ListProps, 'items'> & { cat: SidebarCategory; siblings: SidebarItem[] }) {
+function CategoryItems({ cat, context }: { cat: SidebarCategory; context: ListContext }) {
+  const fragment = cat.deferred ? context.fragments.get(cat.dir) : cat.items;
+  if (Array.isArray(fragment)) return <SidebarList items={fragment} context={context} />;
+  if (fragment instanceof Error) {
+    return (
+      <p className="menu__status" role="alert">
+        {fragment.message}{' '}
+        <button type="button" className="menu__retry" onClick={() => context.retry(cat)}>
+          Retry
+        </button>
+      </p>
+    );
+  }
+  return <p className="menu__status">Loading…</p>;
+}
+
+function SidebarCategoryItem({ cat, siblings, context }: { cat: SidebarCategory; siblings: SidebarItem[]; context: ListContext }) {
+  const { pathname, open, toggle, idPrefix } = context;
   const expanded = open.has(cat.dir);
   const listId = `${idPrefix}sidebar-${cat.dir.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
   const active = cat.href === pathname;
@@ -110,7 +157,8 @@ function SidebarCategoryItem({ cat, siblings, pathname, open, toggle, idPrefix, 
         )}
       </div>
       <Collapsible open={expanded} id={listId}>
-        <SidebarList items={cat.items} pathname={pathname} open={open} toggle={toggle} idPrefix={idPrefix} level={level + 1} />
+        {/* A closed deferred category renders nothing inside until it is first opened. */}
+        {cat.deferred && !expanded && !context.fragments.has(cat.dir) ? null : <CategoryItems cat={cat} context={context} />}
       </Collapsible>
     </li>
   );

@@ -1,12 +1,13 @@
 import { Link, useLocation } from 'react-router-dom';
 import { site, versionForPath, currentVersion } from '../site-data.ts';
-import { versionSwitchTarget } from '../content/versions.ts';
+import { usePageData } from './page-data.ts';
 import { useSettings } from '../store/settings.ts';
 import { Dropdown } from './Dropdown.tsx';
 
 /** Switching keeps the same doc when the target version has it, else goes to its main doc. */
 export function VersionDropdown() {
   const { pathname } = useLocation();
+  const page = usePageData();
   const active = versionForPath(pathname) ?? currentVersion;
   const remember = useSettings((s) => s.setPreferredVersion);
   return (
@@ -20,7 +21,7 @@ export function VersionDropdown() {
         active: v.name === active.name,
         render: ({ onClick, ...props }) => (
           <Link
-            to={versionSwitchTarget(site, pathname, v.name)}
+            to={page?.versionLinks[v.name] ?? v.mainDocRoute}
             {...props}
             onClick={() => {
               remember(v.name);

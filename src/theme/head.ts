@@ -1,6 +1,13 @@
 import { useEffect } from 'react';
 import siteConfig from '../../site.config.ts';
-import { findCategoryIndex, findDoc, findVersion } from '../site-data.ts';
+import { findVersion } from '../site-data.ts';
+import type { PageState } from '../page-loader.ts';
+import { usePageState } from './page-data.ts';
+
+export interface PageHead {
+  title: string;
+  description: string;
+}
 
 /** Pages of older versions name their version, so every page's title and description is unique. */
 function versioned(versionName: string, title: string, description: string): PageHead {
@@ -9,31 +16,27 @@ function versioned(versionName: string, title: string, description: string): Pag
   return { title: `${title} | ${siteConfig.title} ${v.label}`, description: `${description} (zrok ${v.label} documentation)` };
 }
 
-export interface PageHead {
-  title: string;
-  description: string;
-}
-
-/** Title and description of any route; the same function feeds prerendered HTML and client navigation. */
-export function pageHead(path: string, notFound = false): PageHead {
-  const doc = notFound ? undefined : findDoc(path);
-  if (doc) return versioned(doc.version, doc.title, doc.description);
-  const cat = notFound ? undefined : findCategoryIndex(path);
-  if (cat) return versioned(cat.version, cat.title, cat.description);
-  if (!notFound && path === `/${siteConfig.search.pagePath}/`) {
+/**
+ * Title and description of any route; the same function feeds prerendered HTML and client
+ * navigation. `page` is the docs route's state when that route matched.
+ */
+export function pageHead(path: string, page: PageState | undefined): PageHead {
+  if (page && page.kind !== 'not-found' && page.data) return versioned(page.data.version, page.data.title, page.data.description);
+  if (page?.kind === 'load-error') return { title: `This page could not be loaded | ${siteConfig.title}`, description: '' };
+  if (!page && path === `/${siteConfig.search.pagePath}/`) {
     return { title: `Search the documentation | ${siteConfig.title}`, description: 'Search every page of the zrok documentation.' };
   }
-  if (!notFound && path === '/') {
+  if (!page && path === '/') {
     return { title: `${siteConfig.title} | ${siteConfig.tagline}`, description: `Documentation for zrok, the ${siteConfig.tagline.toLowerCase()}.` };
   }
   return { title: `Page Not Found | ${siteConfig.title}`, description: 'The page you asked for does not exist.' };
 }
 
 export function useDocumentHead(path: string) {
+  const page = usePageState();
   useEffect(() => {
-    const notFound = document.getElementById('not-found') !== null;
-    const head = pageHead(path, notFound);
+    const head = pageHead(path, page);
     document.title = head.title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
-  }, [path]);
+  }, [path, page]);
 }

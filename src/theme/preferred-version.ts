@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { site, currentVersion, versionForPath } from '../site-data.ts';
+import { site, currentVersion } from '../site-data.ts';
 import { useSettings } from '../store/settings.ts';
 
 /** The main doc of the version the reader prefers (the current version on the server or without one). */
@@ -9,10 +9,9 @@ export function preferredMainDocRoute(): string {
 }
 
 /** Reading a page of a version makes it the preferred one. */
-export function useRememberVersion(pathname: string) {
+export function useRememberVersion(versionName: string) {
   const remember = useSettings((s) => s.setPreferredVersion);
   useEffect(() => {
-    const v = versionForPath(pathname);
-    if (v) remember(v.name);
-  }, [pathname, remember]);
+    remember(versionName);
+  }, [versionName, remember]);
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { prefetchPage } from '../routes.tsx';
+import { prefetchPage } from '../page-loader.ts';
+import { versionForPath } from '../site-data.ts';
 
 interface NetworkInformation {
   saveData?: boolean;
@@ -17,11 +18,13 @@ const BASE = import.meta.env.BASE_URL;
 function routeOf(a: HTMLAnchorElement): string | null {
   if (a.origin !== window.location.origin || a.target === '_blank') return null;
   if (!a.pathname.startsWith(BASE)) return null;
-  return `/${a.pathname.slice(BASE.length)}`;
+  const path = `/${a.pathname.slice(BASE.length)}`;
+  // Only docs pages have data and a body to fetch ahead.
+  return versionForPath(path) ? path : null;
 }
 
 /**
- * Links to other pages fetch that page's chunk when they come into view or are hovered/focused,
+ * Links to other docs pages fetch that page's data and chunk when they come into view or are hovered/focused,
  * so the click renders at once.
  */
 export function usePrefetchLinks(pathname: string) {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { docRelativeRoute, normalizeHtmlPath, isFolderIndex } from '../../src/content/routes.ts';
 import { buildVersionManifest, ContentError } from '../../src/content/manifest.ts';
 import { flattenSidebar, prevNext, categoryTrail, openCategoriesFor, topCategoryLabel } from '../../src/content/navigation.ts';
-import { versionSwitchTarget, localeHref, versionOfPath } from '../../src/content/versions.ts';
+import { localeHref, versionOfPath } from '../../src/content/versions.ts';
+import { createPageDataBuilder } from '../../src/content/page-data.ts';
 import { buildBlog } from '../../src/content/blog.ts';
 import type { CategorySource, DocSource, SiteManifest, SidebarItem } from '../../src/content/types.ts';
 import siteConfig from '../../site.config.ts';
@@ -140,17 +141,19 @@ describe('version switching and locale links', () => {
   };
 
   it('keeps the same page where it exists, else goes to the main doc', () => {
-    expect(versionSwitchTarget(site, '/docs/concepts/sharing-public/', '1.0')).toBe('/docs/1.0/concepts/sharing-public/');
-    expect(versionSwitchTarget(site, '/docs/1.0/concepts/', '1.1')).toBe('/docs/concepts/');
-    expect(versionSwitchTarget(site, '/docs/guides/drives/', '1.0')).toBe('/docs/1.0/getting-started/');
-    expect(versionSwitchTarget(site, '/docs/category/guides/', '1.0')).toBe('/docs/1.0/category/guides/');
-    expect(versionSwitchTarget(site, '/', '1.0')).toBe('/docs/1.0/getting-started/');
+    const pages = createPageDataBuilder(site, (s) => `/${s}`);
+    const target = (route: string, version: string) => pages.page(route)?.versionLinks[version];
+    expect(target('/docs/concepts/sharing-public/', '1.0')).toBe('/docs/1.0/concepts/sharing-public/');
+    expect(target('/docs/1.0/concepts/', '1.1')).toBe('/docs/concepts/');
+    expect(target('/docs/guides/drives/', '1.0')).toBe('/docs/1.0/getting-started/');
+    expect(target('/docs/category/guides/', '1.0')).toBe('/docs/1.0/category/guides/');
+    expect(pages.page('/')).toBeUndefined();
   });
 
   it('finds the version of a path by its longest root', () => {
-    expect(versionOfPath(site, '/docs/1.0/concepts/')?.name).toBe('1.0');
-    expect(versionOfPath(site, '/docs/concepts/')?.name).toBe('1.1');
-    expect(versionOfPath(site, '/search/')).toBeUndefined();
+    expect(versionOfPath(site.versions, '/docs/1.0/concepts/')?.name).toBe('1.0');
+    expect(versionOfPath(site.versions, '/docs/concepts/')?.name).toBe('1.1');
+    expect(versionOfPath(site.versions, '/search/')).toBeUndefined();
   });
 
   it('builds locale links from base URL, locale segment and path', () => {

@@ -1,0 +1,36 @@
+import { pageDataPath, sidebarFragmentPath, type PageData } from './content/page-data.ts';
+import type { PageSource } from './page-loader.ts';
+
+const BASE = import.meta.env.BASE_URL;
+
+async function fetchJson<T>(url: string, what: string): Promise<T | undefined> {
+  const res = await fetch(url);
+  if (res.status === 404) return undefined;
+  if (!res.ok) throw new Error(`${what} could not be loaded (HTTP ${res.status})`);
+  return (await res.json()) as T;
+}
+
+/** The id of the JSON block in which the prerender hands the first page's data to the browser. */
+export const EMBEDDED_PAGE_DATA_ID = 'page-data';
+
+function embeddedPageData(): PageData | undefined {
+  const text = document.getElementById(EMBEDDED_PAGE_DATA_ID)?.textContent;
+  return text ? (JSON.parse(text) as PageData) : undefined;
+}
+
+/** Page data from the built files (the first page's from its HTML), page bodies from their chunks. */
+export function browserPageSource(): PageSource {
+  const embedded = embeddedPageData();
+  return {
+    async data(path) {
+      if (embedded?.route === path) return embedded;
+      return fetchJson<PageData>(BASE + pageDataPath(path), 'The page');
+    },
+    body: (data) => import(/* @vite-ignore */ data.doc!.module),
+    async sidebarFragment(versionName, dir) {
+      const items = await fetchJson<PageData['sidebar']>(BASE + sidebarFragmentPath(versionName, dir), 'This part of the sidebar');
+      if (!items) throw new Error('This part of the sidebar could not be found.');
+      return items;
+    },
+  };
+}

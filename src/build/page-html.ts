@@ -1,0 +1,55 @@
+import type { SiteConfig } from '../../site.config.ts';
+import type { RenderResult } from '../server.tsx';
+import { escapeHtml, headTags } from './html-output.ts';
+
+export interface ViteChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** What every page's HTML is made from, the same for all pages of one build. */
+export interface PageShell {
+  /** The client build's index.html. */
+  template: string;
+  /** The Content-Security-Policy <meta>. */
+  cspMeta: string;
+  siteConfig: SiteConfig;
+  base: string;
+  viteManifest: Record<string, ViteChunk>;
+}
+
+/** JS chunks a page needs beyond the entry: its own body chunk and what that imports. */
+export function chunkPreloads(manifest: Record<string, ViteChunk>, source: string | undefined, base: string): string[] {
+  if (!source) return [];
+  const out = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || out.has(chunk.file)) return;
+    out.add(chunk.file);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  visit(source);
+  return [...out].map((f) => base + f);
+}
+
+/** JSON inside <script>: `<` escaped so no text in it can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * One page's HTML: head tags, the rendered app, and the page's data for the browser (a JSON
+ * block, never executed, so the CSP needs no hash for it).
+ */
+export function pageHtml(shell: PageShell, r: RenderResult, sitePath: string, route: string): string {
+  const { template, cspMeta, siteConfig, base, viteManifest } = shell;
+  const preloads = chunkPreloads(viteManifest, r.page?.doc && r.page.source, base).filter((f) => !template.includes(f));
+  const data = r.page ? `<script type="application/json" id="page-data">${scriptJson(r.page)}</script>` : '';
+  return template
+    .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    ${cspMeta}`)
+    .replace('<!--head-tags-->', headTags({ siteConfig, base, sitePath, head: r, preloads }))
+    .replace(/<title>.*?<\/title>/, `<title>${escapeHtml(r.title)}</title>`)
+    .replace('<meta name="description" content="" />', `<meta name="description" content="${escapeHtml(r.description)}" />`)
+    .replace('<!--app-route-->', escapeHtml(route))
+    .replace('<!--app-html-->', () => r.html)
+    .replace('</body>', () => `${data}\n  </body>`);
+}

@@ -1,0 +1,61 @@
+/**
+ * One prerender worker thread: imports the server bundle, then renders the batches of paths the
+ * main thread sends, writing each page's HTML, data and Markdown copy straight to disk. Only what
+ * the link check and the search index need goes back, so no thread holds every page at once.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { collectPageFacts } from './html-facts.ts';
+import { extractSearchRecords } from './search-records.ts';
+import { markdownCopy } from './plain-text.ts';
+import { pageHtml, type PageShell } from './page-html.ts';
+import { pageDataPath } from '../content/page-data.ts';
+import type { ServerModule, PrerenderJob, BatchResult, WorkerInput } from './prerender-protocol.ts';
+
+const input = workerData as WorkerInput;
+const server = (await import(pathToFileURL(input.serverEntry).href)) as ServerModule;
+server.configure((source) => {
+  const chunk = input.shell.viteManifest[source];
+  if (!chunk) throw new Error(`${source}: no chunk in the client build`);
+  return input.shell.base + chunk.file;
+});
+const shell: PageShell = { ...input.shell, siteConfig: server.siteConfig };
+const language = server.siteConfig.locales.default;
+
+async function write(file: string, text: string) {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, text);
+}
+
+async function renderOne(job: PrerenderJob, out: BatchResult) {
+  const r = await server.render(job.path, input.base);
+  const wanted = job.notFound ? 404 : 200;
+  const source = r.page?.source ?? job.path;
+  if (r.redirect || r.status !== wanted) throw new Error(`${source}: route ${job.path} rendered with status ${r.status}`);
+  const route = job.notFound ? '__not-found__' : input.base.replace(/\/$/, '') + job.path;
+  const html = pageHtml(shell, r, job.notFound ? '/404.html' : job.path, route);
+  const dir = path.join(input.outDir, job.path);
+  await write(job.notFound ? path.join(input.outDir, '404.html') : path.join(dir, 'index.html'), html);
+  if (job.notFound) return;
+  out.facts.push(collectPageFacts(job.path, r.page?.source ?? job.path, r.html));
+  if (!r.page) return;
+  await write(path.join(input.outDir, pageDataPath(job.path)), JSON.stringify(r.page));
+  if (r.versionTag) out.records.push(...extractSearchRecords({ html: r.html, path: job.path, lvl0: 'Documentation', language, tag: r.versionTag }));
+  if (r.page.doc) {
+    const text = await readFile(path.join(input.projectRoot, r.page.source), 'utf8');
+    await write(path.join(dir, 'index.md'), markdownCopy(r.page.title, r.page.description, text));
+  }
+}
+
+parentPort!.on('message', async (jobs: PrerenderJob[]) => {
+  const out: BatchResult = { facts: [], records: [] };
+  try {
+    for (const job of jobs) await renderOne(job, out);
+    parentPort!.postMessage(out);
+  } catch (e) {
+    parentPort!.postMessage({ ...out, error: e instanceof Error ? e.message : String(e) } satisfies BatchResult);
+  }
+});
+parentPort!.postMessage('ready');

@@ -1,0 +1,36 @@
+import { useLoaderData } from 'react-router-dom';
+import type { PageState } from '../page-loader.ts';
+import { mdxComponents } from '../mdx/components.tsx';
+import { DocLayout } from './DocLayout.tsx';
+import { DocPage } from './DocPage.tsx';
+import { CategoryIndexPage } from './CategoryIndexPage.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { LoadErrorPage } from './LoadErrorPage.tsx';
+
+/** Every docs route: a doc, a generated category index, the load-error view or the not-found page. */
+export function PageRoute() {
+  const state = useLoaderData() as PageState;
+  if (state.kind === 'not-found') return <NotFoundPage />;
+  if (state.kind === 'load-error') {
+    // Keep the chrome: with the page's data, the sidebar stays; without it, the plain view.
+    return state.data ? (
+      <DocLayout data={state.data}>
+        <LoadErrorPage error={state.error} />
+      </DocLayout>
+    ) : (
+      <LoadErrorPage error={state.error} />
+    );
+  }
+  const { data, Body } = state;
+  return (
+    <DocLayout data={data}>
+      {data.kind === 'doc' && Body ? (
+        <DocPage data={data}>
+          <Body components={mdxComponents} />
+        </DocPage>
+      ) : (
+        <CategoryIndexPage data={data} />
+      )}
+    </DocLayout>
+  );
+}
