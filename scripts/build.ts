@@ -40,7 +40,7 @@ async function main() {
   await rm(old, { recursive: true, force: true });
   await rm(work, { recursive: true, force: true });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`built ${report.pages} pages and ${report.redirects} redirects on ${report.workers} threads into ${path.relative(root, dist)}/ (base ${base}) in ${seconds} s (${phases.join(', ')})`);
+  console.log(`built ${report.pages} pages and ${report.redirects} redirects into ${path.relative(root, dist)}/ (base ${base}) on ${report.workers} ${report.workers === 1 ? 'thread' : 'threads'} in ${seconds} s (${phases.join(', ')})`);
 }
 
 main().catch((e: unknown) => {

@@ -51,5 +51,5 @@ export function pageHtml(shell: PageShell, r: RenderResult, sitePath: string, ro
     .replace('<meta name="description" content="" />', `<meta name="description" content="${escapeHtml(r.description)}" />`)
     .replace('<!--app-route-->', escapeHtml(route))
     .replace('<!--app-html-->', () => r.html)
-    .replace('</body>', () => `${data}\n  </body>`);
+    .replace('</body>', () => (data ? `  ${data}\n  </body>` : '</body>'));
 }

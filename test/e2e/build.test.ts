@@ -101,7 +101,8 @@ describe('npm run dev', () => {
     const server = await createServer({ root: project, configFile: path.join(project, 'vite.config.ts'), server: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' });
     await server.listen();
     const base = server.resolvedUrls!.local[0].replace(/\/$/, '');
-    const manifest = async () => (await fetch(`${base}/@id/__x00__virtual:site-manifest`)).text();
+    // The sidebar as the browser gets it: the page data the dev server serves.
+    const manifest = async () => (await fetch(`${base}/docs/getting-started/page-data.json`)).text();
     const eventually = async (check: (text: string) => boolean) => {
       for (let i = 0; i < 50; i++) {
         if (check(await manifest())) return;
