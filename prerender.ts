@@ -20,7 +20,9 @@ import { SETTINGS_STORAGE_KEY } from './src/store/keys.ts';
 import { contentSecurityPolicy, inlineScripts, nginxRedirects, nginxSecurityHeaders, scriptHash } from './src/build/csp.ts';
 import { sidebarFragmentPath, createPageDataBuilder } from './src/content/page-data.ts';
 import type { SidebarItem } from './src/content/types.ts';
-import type { ViteChunk } from './src/build/page-html.ts';
+import { chunkPreloads, type ViteChunk } from './src/build/page-html.ts';
+import { PAGE_RUNTIME } from './src/build/manifest-plugin.ts';
+import type { CompiledPage } from './src/build/page-compiler.ts';
 import type { BatchResult, PrerenderJob, ServerModule, WorkerInput } from './src/build/prerender-protocol.ts';
 import type { SiteConfig } from './site.config.ts';
 
@@ -127,7 +129,8 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     outDir: clientDir,
     projectRoot: process.cwd(),
     base,
-    shell: { template, cspMeta, base, viteManifest },
+    shell: { template, cspMeta, base, runtimePreloads: chunkPreloads(viteManifest, PAGE_RUNTIME, base) },
+    pages: JSON.parse(await readFile(path.join(path.dirname(clientDir), 'pages.json'), 'utf8')) as Record<string, CompiledPage>,
   });
 
   // One search index per version; records arrive in batch order, so sort them for a stable file.

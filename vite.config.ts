@@ -1,9 +1,8 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import mdx from '@mdx-js/rollup';
 import siteConfig from './site.config.ts';
-import { mdxCompileOptions } from './src/build/mdx-options.ts';
+import { mdxPlugin } from './src/build/mdx-plugin.ts';
 import { contentPlugin } from './src/build/manifest-plugin.ts';
 import { htmlShellPlugin } from './src/build/html-shell-plugin.ts';
 
@@ -17,7 +16,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   base: resolveBase(),
   plugins: [
     ...contentPlugin(),
-    { enforce: 'pre', ...mdx({ ...mdxCompileOptions, include: /\.mdx?$/ }) },
+    mdxPlugin(),
     react({ include: /\.(mdx?|jsx?|tsx?)$/ }),
     htmlShellPlugin(),
   ],
@@ -27,6 +26,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     manifest: !isSsrBuild,
     chunkSizeWarningLimit: 1500,
+    reportCompressedSize: false, // gzipping every page chunk for the report costs seconds at thousands of pages
   },
   test: {
     environment: 'jsdom',

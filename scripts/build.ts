@@ -1,37 +1,46 @@
 /**
- * The whole build: client bundle, SSR bundle, prerender, link check. Everything is written
- * under .build/ and moved to dist/ only when every step succeeded, so a failed build never
- * leaves a half-written site behind.
+ * The whole build: client bundle, page bodies, SSR bundle, prerender with link check, each in its own process
+ * (scripts/build-phase.ts), so no step carries the memory of the one before. Everything is written
+ * under .build/ and moved to dist/ only when every step succeeded, so a failed build never leaves
+ * a half-written site behind.
  */
-import { rm, rename, stat } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { readFile, rm, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from 'vite';
-import { prerender, BuildError } from '../prerender.ts';
-import { ContentError } from '../src/content/manifest.ts';
 import { resolveBase } from '../vite.config.ts';
+import type { PrerenderReport } from '../prerender.ts';
 
 const root = process.cwd();
 const work = path.join(root, '.build');
 const dist = path.join(root, process.env.OUT_DIR ?? 'dist');
 const exists = (p: string) => stat(p).then(() => true, () => false);
 
+class PhaseFailed extends Error {}
+
+/** Runs one phase in a child process; its output passes through. */
+function runPhase(phase: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'build-phase.ts'), phase], { stdio: 'inherit' });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new PhaseFailed(phase))));
+  });
+}
+
 async function main() {
   const started = performance.now();
   const base = resolveBase();
   await rm(work, { recursive: true, force: true });
-  const quiet = { logLevel: 'warn' as const };
   const phases: string[] = [];
-  const phase = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
+  const timed = async (name: string, phase: string) => {
     const t = performance.now();
-    const result = await step();
+    await runPhase(phase);
     phases.push(`${name} ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    return result;
   };
-  await phase('client bundle', () => build({ ...quiet, mode: 'production' }));
-  await phase('server bundle', () => build({ ...quiet, mode: 'production', build: { ssr: 'src/server.tsx' } }));
-  const report = await phase('prerender', () =>
-    prerender({ clientDir: path.join(work, 'client'), serverEntry: path.join(work, 'server/server.js'), base, warnOnly: process.env.BROKEN_LINKS === 'warn' }),
-  );
+  await timed('client bundle', 'client');
+  await timed('pages', 'pages');
+  await timed('server bundle', 'server');
+  await timed('prerender', 'prerender');
+  const report = JSON.parse(await readFile(path.join(work, 'report.json'), 'utf8')) as PrerenderReport;
 
   const old = `${dist}.old`;
   await rm(old, { recursive: true, force: true });
@@ -40,15 +49,13 @@ async function main() {
   await rm(old, { recursive: true, force: true });
   await rm(work, { recursive: true, force: true });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`built ${report.pages} pages and ${report.redirects} redirects into ${path.relative(root, dist)}/ (base ${base}) on ${report.workers} ${report.workers === 1 ? 'thread' : 'threads'} in ${seconds} s (${phases.join(', ')})`);
+  const threads = `${report.workers} ${report.workers === 1 ? 'thread' : 'threads'}`;
+  console.log(`built ${report.pages} pages and ${report.redirects} redirects into ${path.relative(root, dist)}/ (base ${base}) on ${threads} in ${seconds} s (${phases.join(', ')})`);
 }
 
 main().catch((e: unknown) => {
-  const known = e instanceof BuildError || e instanceof ContentError;
-  const err = e as Error & { id?: string; loc?: { file?: string; line?: number; column?: number } };
-  console.error('\nBuild failed; dist/ was left as it was.\n');
-  if (known) console.error(err.message);
-  else if (err.loc?.file || err.id) console.error(`${err.loc?.file ?? err.id}${err.loc?.line ? `:${err.loc.line}:${err.loc.column ?? 0}` : ''}: ${err.message}`);
-  else console.error(err.stack ?? err);
+  // A phase has already printed why it failed (file:line: reason).
+  console.error('\nBuild failed; dist/ was left as it was.');
+  if (!(e instanceof PhaseFailed)) console.error((e as Error).stack ?? e);
   process.exit(1);
 });

@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
@@ -15,25 +16,18 @@ export { siteConfig };
 /** Every path the prerender writes as a page (redirects are written separately). */
 export const pagePaths: string[] = ['/', searchPagePath, ...site.versions.flatMap((v) => [...v.docs.map((d) => d.route), ...v.categoryIndexes.map((c) => c.route)])];
 
-/** Page bodies for rendering: each its own chunk of the server bundle, imported when first rendered. */
-const bodies = import.meta.glob<{ default: PageBody }>(['/content/docs/**/*.{md,mdx}', '!/content/docs/**/_*', '!/content/docs/**/_*/**']);
-
 let builder: PageDataBuilder | undefined;
 
 /**
- * Call before rendering: `moduleUrl` names the browser chunk of a page body (from the client
- * build's manifest), which the page data carries.
+ * Call before rendering. A page body comes from its compiled module (`bodyFile`, see
+ * page-compiler.ts); `moduleUrl` names the browser's copy, which the page data carries.
  */
-export function configure(moduleUrl: (source: string) => string): PageDataBuilder {
-  const b = createPageDataBuilder(site, moduleUrl);
+export function configure(pages: { moduleUrl: (source: string) => string; bodyFile: (source: string) => string }): PageDataBuilder {
+  const b = createPageDataBuilder(site, pages.moduleUrl);
   builder = b;
   setPageSource({
     data: async (path) => b.page(path),
-    body: (data) => {
-      const load = bodies[`/${data.source}`];
-      if (!load) throw new Error(`no page module for ${data.source}`);
-      return load();
-    },
+    body: (data) => import(pathToFileURL(pages.bodyFile(data.source)).href) as Promise<{ default: PageBody }>,
     sidebarFragment: async () => [],
   });
   return b;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
-import { readSiteManifest, listPageSources, CONTENT_DIR } from './read-content.ts';
+import { readSiteManifest, CONTENT_DIR } from './read-content.ts';
 import { preprocessMdx } from './mdx-preprocess.ts';
 import { createPageDataBuilder, siteIndexOf, type PageDataBuilder } from '../content/page-data.ts';
 import type { SiteManifest } from '../content/types.ts';
@@ -10,6 +10,8 @@ export const MANIFEST_ID = 'virtual:site-manifest';
 export const INDEX_ID = 'virtual:site-index';
 const RESOLVED_MANIFEST = `\0${MANIFEST_ID}`;
 const RESOLVED_INDEX = `\0${INDEX_ID}`;
+/** The client build's entry for the JSX runtime of compiled pages (its key in the Vite manifest). */
+export const PAGE_RUNTIME = 'src/page-runtime.ts';
 
 const PAGE_DATA = /^(\/.*\/)page-data\.json$/;
 const SIDEBAR_PART = /^\/_data\/sidebar\/([^/]+)\/(.+)\.json$/;
@@ -19,7 +21,7 @@ const SIDEBAR_PART = /^\/_data\/sidebar\/([^/]+)\/(.+)\.json$/;
  * - `virtual:site-index`: the versions, for every page (its size does not depend on the pages);
  * - `virtual:site-manifest`: the whole manifest (routes, titles, sidebars, TOCs), for the server
  *   bundle only: importing it from browser code fails the build;
- * - in the client build, every page body is an entry chunk of its own, named in the page's data;
+ * - the client build has a second entry, the JSX runtime compiled pages import (page-compiler.ts);
  * - under the dev server, each page's data and deferred sidebar parts are served as the build
  *   writes them, and adding, renaming or deleting a page re-reads the manifest without a restart.
  * It also escapes `{#id}` heading syntax before MDX parses a page.
@@ -72,15 +74,14 @@ export function contentPlugin(): Plugin[] {
     },
     {
       name: 'zrok:content',
-      async config(config, env) {
+      config(config, env) {
         if (env.command !== 'build' || env.isSsrBuild) return;
-        const projectRoot = path.resolve(config.root ?? process.cwd());
-        const pages = await listPageSources(projectRoot);
+        const at = (file: string) => path.resolve(config.root ?? '', file);
         return {
           build: {
             rolldownOptions: {
-              input: [path.join(projectRoot, 'index.html'), ...pages.map((p) => path.join(projectRoot, p))],
-              // A page chunk must keep its default export: the browser imports it by URL.
+              input: [at('index.html'), at(PAGE_RUNTIME)],
+              // The page runtime must keep its exports: compiled pages import them by URL.
               preserveEntrySignatures: 'exports-only',
             },
           },

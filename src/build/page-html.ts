@@ -16,12 +16,12 @@ export interface PageShell {
   cspMeta: string;
   siteConfig: SiteConfig;
   base: string;
-  viteManifest: Record<string, ViteChunk>;
+  /** What a page body needs besides itself: the page runtime chunk and its imports. */
+  runtimePreloads: string[];
 }
 
-/** JS chunks a page needs beyond the entry: its own body chunk and what that imports. */
-export function chunkPreloads(manifest: Record<string, ViteChunk>, source: string | undefined, base: string): string[] {
-  if (!source) return [];
+/** A chunk of the client build and every chunk it imports, as URLs. */
+export function chunkPreloads(manifest: Record<string, ViteChunk>, source: string, base: string): string[] {
   const out = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -41,8 +41,8 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * block, never executed, so the CSP needs no hash for it).
  */
 export function pageHtml(shell: PageShell, r: RenderResult, sitePath: string, route: string): string {
-  const { template, cspMeta, siteConfig, base, viteManifest } = shell;
-  const preloads = chunkPreloads(viteManifest, r.page?.doc && r.page.source, base).filter((f) => !template.includes(f));
+  const { template, cspMeta, siteConfig, base, runtimePreloads } = shell;
+  const preloads = (r.page?.doc ? [r.page.doc.module, ...runtimePreloads] : []).filter((f) => !template.includes(f));
   const data = r.page ? `<script type="application/json" id="page-data">${scriptJson(r.page)}</script>` : '';
   return template
     .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    ${cspMeta}`)

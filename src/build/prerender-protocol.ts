@@ -6,10 +6,11 @@ import type { RenderResult } from '../server.tsx';
 import type { SearchRecord } from '../search/types.ts';
 import type { PageFacts } from './html-facts.ts';
 import type { PageShell } from './page-html.ts';
+import type { CompiledPage } from './page-compiler.ts';
 
 /** The server bundle's exports (src/server.tsx). */
 export interface ServerModule {
-  configure: (moduleUrl: (source: string) => string) => PageDataBuilder;
+  configure: (pages: { moduleUrl: (source: string) => string; bodyFile: (source: string) => string }) => PageDataBuilder;
   render: (path: string, base: string) => Promise<RenderResult>;
   pagePaths: string[];
   site: SiteManifest;
@@ -22,6 +23,8 @@ export interface WorkerInput {
   projectRoot: string;
   base: string;
   shell: Omit<PageShell, 'siteConfig'>;
+  /** Where each page's compiled body is (page-compiler.ts). */
+  pages: Record<string, CompiledPage>;
 }
 
 export interface PrerenderJob {

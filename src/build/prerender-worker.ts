@@ -16,11 +16,12 @@ import type { ServerModule, PrerenderJob, BatchResult, WorkerInput } from './pre
 
 const input = workerData as WorkerInput;
 const server = (await import(pathToFileURL(input.serverEntry).href)) as ServerModule;
-server.configure((source) => {
-  const chunk = input.shell.viteManifest[source];
-  if (!chunk) throw new Error(`${source}: no chunk in the client build`);
-  return input.shell.base + chunk.file;
-});
+const compiled = (source: string) => {
+  const page = input.pages[source];
+  if (!page) throw new Error(`${source}: no compiled body`);
+  return page;
+};
+server.configure({ moduleUrl: (source) => input.base + compiled(source).client, bodyFile: (source) => compiled(source).server });
 const shell: PageShell = { ...input.shell, siteConfig: server.siteConfig };
 const language = server.siteConfig.locales.default;
 

@@ -8,7 +8,7 @@ import type { CategoryIndexEntry, DocEntry, SidebarCategory, SidebarItem, SiteMa
 import { flattenSidebar, itemCountLabel, type NavLinkTarget } from './navigation.ts';
 
 /** Versions whose sidebar has more entries than this send the reader only the open part of it. */
-export const SIDEBAR_INLINE_LIMIT = 400;
+export const SIDEBAR_INLINE_LIMIT = 150;
 
 /** What the browser knows about a version before any page data: independent of its size. */
 export interface VersionSummary {

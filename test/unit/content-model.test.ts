@@ -132,6 +132,55 @@ describe('version manifest and sidebar', () => {
   });
 });
 
+describe('page data', () => {
+  const site: SiteManifest = { versions: [buildVersionManifest(v11, docs, categories)] };
+  const sidebar = site.versions[0].sidebar;
+  const routes = [...site.versions[0].docs.map((d) => d.route), ...site.versions[0].categoryIndexes.map((c) => c.route)];
+
+  it('gives every page the same neighbours, trail and section as walking the sidebar does', () => {
+    const pages = createPageDataBuilder(site, (s) => `/${s}`);
+    for (const route of routes) {
+      const data = pages.page(route)!;
+      expect(data.route).toBe(route);
+      expect({ prev: data.prev, next: data.next }).toEqual(prevNext(sidebar, route));
+      expect(data.crumbs.map((c) => c.key)).toEqual(categoryTrail(sidebar, route).map((c) => c.dir));
+      expect(data.lvl0).toBe(topCategoryLabel(sidebar, route) ?? 'Documentation');
+    }
+    expect(pages.page('/docs/nope/')).toBeUndefined();
+  });
+
+  it('names the body module of a doc and lists a generated index as cards', () => {
+    const pages = createPageDataBuilder(site, (s) => `/assets/${s}`);
+    const doc = pages.page('/docs/guides/drives/')!;
+    expect(doc.kind).toBe('doc');
+    expect(doc.doc?.module).toBe('/assets/content/docs/1.1/guides/drives.mdx');
+    const index = pages.page('/docs/category/guides/')!;
+    expect(index.kind).toBe('category');
+    expect(index.source).toBe('content/docs/1.1/guides/_category_.json');
+    const guides = sidebar.find((i) => i.label === 'Guides') as Extract<SidebarItem, { type: 'category' }>;
+    expect(index.category?.cards.map((c) => c.label)).toEqual(labels(guides.items));
+    expect(index.category?.cards.find((c) => c.label === 'Install')).toMatchObject({ kind: 'category', href: '/docs/guides/install/', description: '2 items' });
+  });
+
+  it('sends a large version only the open part of its sidebar, and the rest in parts', () => {
+    const small = createPageDataBuilder(site, (s) => s);
+    expect(small.page('/docs/guides/drives/')!.sidebar).toEqual(sidebar);
+    const large = createPageDataBuilder(site, (s) => s, 5);
+    expect(large.isSliced('1.1')).toBe(true);
+    const data = large.page('/docs/guides/self-hosting/linux/nginx/')!;
+    const byLabel = (items: SidebarItem[], label: string) => items.find((i) => i.label === label) as Extract<SidebarItem, { type: 'category' }>;
+    const concepts = byLabel(data.sidebar, 'Concepts');
+    expect(concepts.items).toEqual([]);
+    expect(concepts.deferred).toBe(4);
+    const guides = byLabel(data.sidebar, 'Guides');
+    expect(guides.deferred).toBeUndefined();
+    expect(byLabel(guides.items, 'Install').deferred).toBe(2);
+    expect(byLabel(byLabel(guides.items, 'Self Hosting').items, 'Linux').items.map((i) => i.href)).toEqual(['/docs/guides/self-hosting/linux/nginx/']);
+    expect(large.sidebarFragment('1.1', 'concepts')!.map((i) => i.label)).toEqual(['Private Shares', 'Public Shares', 'Reserved Shares', 'concepts/hosting']);
+    expect(large.sidebarFragment('1.1', 'nope')).toBeUndefined();
+  });
+});
+
 describe('version switching and locale links', () => {
   const site: SiteManifest = {
     versions: [

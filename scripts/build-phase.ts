@@ -1,0 +1,48 @@
+/**
+ * One step of the build, run in a process of its own by scripts/build.ts so the memory a step
+ * used is given back before the next starts: `client` (browser bundle), `server` (SSR bundle) or
+ * `pages` (every page body compiled, see page-compiler.ts; the map of what went where in
+ * .build/pages.json), `prerender` (pages, search index, link check; leaves its report in
+ * .build/report.json).
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { build } from 'vite';
+import { prerender, BuildError } from '../prerender.ts';
+import { ContentError } from '../src/content/manifest.ts';
+import { resolveBase } from '../vite.config.ts';
+import { compilePages } from '../src/build/page-compiler.ts';
+import { PAGE_RUNTIME } from '../src/build/manifest-plugin.ts';
+import type { ViteChunk } from '../src/build/page-html.ts';
+
+const work = path.join(process.cwd(), '.build');
+const quiet = { logLevel: 'warn' as const };
+
+async function run(phase: string | undefined) {
+  if (phase === 'client') return void (await build({ ...quiet, mode: 'production' }));
+  if (phase === 'server') return void (await build({ ...quiet, mode: 'production', build: { ssr: 'src/server.tsx' } }));
+  if (phase === 'pages') {
+    const clientDir = path.join(work, 'client');
+    const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ViteChunk>;
+    const runtimeUrl = resolveBase() + manifest[PAGE_RUNTIME].file;
+    const pages = await compilePages({ root: process.cwd(), clientDir, serverDir: path.join(work, 'pages'), runtimeUrl });
+    return writeFile(path.join(work, 'pages.json'), JSON.stringify(pages));
+  }
+  if (phase === 'prerender') {
+    const report = await prerender({ clientDir: path.join(work, 'client'), serverEntry: path.join(work, 'server/server.js'), base: resolveBase(), warnOnly: process.env.BROKEN_LINKS === 'warn' });
+    return writeFile(path.join(work, 'report.json'), JSON.stringify(report));
+  }
+  throw new Error(`unknown build phase ${phase}`);
+}
+
+run(process.argv[2]).then(
+  () => process.exit(0),
+  (e: unknown) => {
+    const known = e instanceof BuildError || e instanceof ContentError;
+    const err = e as Error & { id?: string; loc?: { file?: string; line?: number; column?: number } };
+    if (known) console.error(err.message);
+    else if (err.loc?.file || err.id) console.error(`${err.loc?.file ?? err.id}${err.loc?.line ? `:${err.loc.line}:${err.loc.column ?? 0}` : ''}: ${err.message}`);
+    else console.error(err.stack ?? err);
+    process.exit(1);
+  },
+);
