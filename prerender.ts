@@ -22,7 +22,6 @@ import { sidebarFragmentPath, createPageDataBuilder } from './src/content/page-d
 import type { SidebarItem } from './src/content/types.ts';
 import { chunkPreloads, type ViteChunk } from './src/build/page-html.ts';
 import { PAGE_RUNTIME } from './src/build/manifest-plugin.ts';
-import type { CompiledPage } from './src/build/page-compiler.ts';
 import type { BatchResult, PrerenderJob, ServerModule, WorkerInput } from './src/build/prerender-protocol.ts';
 import type { SiteConfig } from './site.config.ts';
 
@@ -130,7 +129,8 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     projectRoot: process.cwd(),
     base,
     shell: { template, cspMeta, base, runtimePreloads: chunkPreloads(viteManifest, PAGE_RUNTIME, base) },
-    pages: JSON.parse(await readFile(path.join(path.dirname(clientDir), 'pages.json'), 'utf8')) as Record<string, CompiledPage>,
+    pages: JSON.parse(await readFile(path.join(path.dirname(clientDir), 'pages.json'), 'utf8')) as Record<string, string>,
+    runtimeUrl: base + viteManifest[PAGE_RUNTIME].file,
   });
 
   // One search index per version; records arrive in batch order, so sort them for a stable file.

@@ -1,19 +1,17 @@
 /**
  * One step of the build, run in a process of its own by scripts/build.ts so the memory a step
- * used is given back before the next starts: `client` (browser bundle), `server` (SSR bundle) or
- * `pages` (every page body compiled, see page-compiler.ts; the map of what went where in
+ * used is given back before the next starts: `client` (browser bundle), `server` (SSR bundle),
+ * `pages` (every page read and compiled, see page-compiler.ts; where each went in
  * .build/pages.json), `prerender` (pages, search index, link check; leaves its report in
  * .build/report.json).
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'vite';
 import { prerender, BuildError } from '../prerender.ts';
 import { ContentError } from '../src/content/manifest.ts';
 import { resolveBase } from '../vite.config.ts';
 import { compilePages } from '../src/build/page-compiler.ts';
-import { PAGE_RUNTIME } from '../src/build/manifest-plugin.ts';
-import type { ViteChunk } from '../src/build/page-html.ts';
 
 const work = path.join(process.cwd(), '.build');
 const quiet = { logLevel: 'warn' as const };
@@ -22,10 +20,7 @@ async function run(phase: string | undefined) {
   if (phase === 'client') return void (await build({ ...quiet, mode: 'production' }));
   if (phase === 'server') return void (await build({ ...quiet, mode: 'production', build: { ssr: 'src/server.tsx' } }));
   if (phase === 'pages') {
-    const clientDir = path.join(work, 'client');
-    const manifest = JSON.parse(await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ViteChunk>;
-    const runtimeUrl = resolveBase() + manifest[PAGE_RUNTIME].file;
-    const pages = await compilePages({ root: process.cwd(), clientDir, serverDir: path.join(work, 'pages'), runtimeUrl });
+    const pages = await compilePages({ root: process.cwd(), serverDir: path.join(work, 'pages') });
     return writeFile(path.join(work, 'pages.json'), JSON.stringify(pages));
   }
   if (phase === 'prerender') {

@@ -1,5 +1,5 @@
 /**
- * The whole build: client bundle, page bodies, SSR bundle, prerender with link check, each in its own process
+ * The whole build: pages (read and compiled), client bundle, SSR bundle, prerender with link check, each in its own process
  * (scripts/build-phase.ts), so no step carries the memory of the one before. Everything is written
  * under .build/ and moved to dist/ only when every step succeeded, so a failed build never leaves
  * a half-written site behind.
@@ -36,8 +36,8 @@ async function main() {
     await runPhase(phase);
     phases.push(`${name} ${((performance.now() - t) / 1000).toFixed(1)} s`);
   };
-  await timed('client bundle', 'client');
   await timed('pages', 'pages');
+  await timed('client bundle', 'client');
   await timed('server bundle', 'server');
   await timed('prerender', 'prerender');
   const report = JSON.parse(await readFile(path.join(work, 'report.json'), 'utf8')) as PrerenderReport;

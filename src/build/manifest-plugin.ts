@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
 import { readSiteManifest, CONTENT_DIR } from './read-content.ts';
-import { preprocessMdx } from './mdx-preprocess.ts';
 import { createPageDataBuilder, siteIndexOf, type PageDataBuilder } from '../content/page-data.ts';
 import type { SiteManifest } from '../content/types.ts';
 import { HOME_SECTIONS } from '../theme/home-sections.ts';
@@ -24,7 +23,6 @@ const SIDEBAR_PART = /^\/_data\/sidebar\/([^/]+)\/(.+)\.json$/;
  * - the client build has a second entry, the JSX runtime compiled pages import (page-compiler.ts);
  * - under the dev server, each page's data and deferred sidebar parts are served as the build
  *   writes them, and adding, renaming or deleting a page re-reads the manifest without a restart.
- * It also escapes `{#id}` heading syntax before MDX parses a page.
  */
 export function contentPlugin(): Plugin[] {
   let server: ViteDevServer | undefined;
@@ -64,14 +62,6 @@ export function contentPlugin(): Plugin[] {
   };
 
   return [
-    {
-      name: 'zrok:mdx-preprocess',
-      enforce: 'pre',
-      transform(code, id) {
-        if (!/\.mdx?$/.test(id.split('?')[0])) return null;
-        return { code: preprocessMdx(code), map: null };
-      },
-    },
     {
       name: 'zrok:content',
       config(config, env) {

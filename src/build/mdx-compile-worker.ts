@@ -1,18 +1,34 @@
-/** Compiles one MDX page in a worker thread of the build's MDX pool (see mdx-plugin.ts). */
+/**
+ * Reads and compiles one page in a worker thread of the build's pool (see page-compiler.ts): its
+ * manifest entry (front matter, headings) and its compiled body, from the same text.
+ */
 import { createProcessor } from '@mdx-js/mdx';
 import { VFile } from 'vfile';
 import { mdxCompileOptions } from './mdx-options.ts';
+import { preprocessMdx } from './mdx-preprocess.ts';
+import { readDocSource } from './read-content.ts';
+import type { DocSource } from '../content/types.ts';
+import { ContentError } from '../content/manifest.ts';
 
 export interface CompileTask {
+  /** Absolute path (for messages and the compiled module's file name). */
   path: string;
-  code: string;
+  /** Path from the project root, as errors name it: 'content/docs/1.1/x.mdx'. */
+  source: string;
+  /** Path inside its version folder: 'x.mdx'. */
+  relPath: string;
+  /** The page's text as written. */
+  text: string;
   development: boolean;
+  /** Also read the manifest entry (builds); the dev server compiles bodies only. */
+  withDoc: boolean;
 }
 
 export interface CompileOutput {
   code: string;
-  /** file:line: reason of the first fatal message, when the page does not compile. */
-  error?: { message: string; line?: number; column?: number };
+  doc?: DocSource;
+  /** Why the page is not valid: where ('file:line') and the reason. */
+  error?: { location: string; reason: string };
 }
 
 // One processor per format and mode, made once per thread: making one per page costs more than compiling.
@@ -28,14 +44,17 @@ function processorFor(path: string, development: boolean) {
   return p;
 }
 
-export default async function compilePage({ path, code, development }: CompileTask): Promise<CompileOutput> {
+export default async function compilePage(task: CompileTask): Promise<CompileOutput> {
+  let doc: DocSource | undefined;
   try {
-    const file = await processorFor(path, development).process(new VFile({ value: code, path }));
-    return { code: String(file.value) };
+    // The manifest reader's checks come first: they name front matter and syntax errors precisely.
+    if (task.withDoc) doc = readDocSource(task.source, task.relPath, task.text);
+    const file = await processorFor(task.path, task.development).process(new VFile({ value: preprocessMdx(task.text), path: task.path }));
+    return { code: String(file.value), doc };
   } catch (e) {
-    const err = e as { reason?: string; message: string; line?: number; column?: number; place?: { line?: number; column?: number; start?: { line?: number; column?: number } } };
+    if (e instanceof ContentError) return { code: '', error: { location: e.file, reason: e.message.slice(e.file.length + 2) } };
+    const err = e as { reason?: string; message: string; line?: number; place?: { line?: number; start?: { line?: number } } };
     const line = err.line ?? err.place?.start?.line ?? err.place?.line;
-    const column = err.column ?? err.place?.start?.column ?? err.place?.column;
-    return { code: '', error: { message: err.reason ?? err.message, line, column } };
+    return { code: '', error: { location: `${task.source}${line ? `:${line}` : ''}`, reason: err.reason ?? err.message } };
   }
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Plugin } from 'vite';
 import compilePage from './mdx-compile-worker.ts';
 
@@ -9,17 +10,20 @@ const PAGE = /\.mdx?$/;
  */
 export function mdxPlugin(): Plugin {
   let development = false;
+  let root = '';
   return {
     name: 'zrok:mdx',
     enforce: 'pre',
     configResolved(config) {
       development = !config.isProduction;
+      root = config.root;
     },
     async transform(code, id) {
       const file = id.split('?')[0];
       if (!PAGE.test(file)) return null;
-      const out = await compilePage({ path: file, code, development });
-      if (out.error) this.error({ message: out.error.message, id: file, loc: out.error.line ? { file, line: out.error.line, column: out.error.column ?? 0 } : undefined });
+      const source = path.relative(root, file);
+      const out = await compilePage({ path: file, source, relPath: source, text: code, development, withDoc: false });
+      if (out.error) this.error(`${out.error.location}: ${out.error.reason}`);
       return { code: out.code, map: null };
     },
   };

@@ -6,7 +6,6 @@ import type { RenderResult } from '../server.tsx';
 import type { SearchRecord } from '../search/types.ts';
 import type { PageFacts } from './html-facts.ts';
 import type { PageShell } from './page-html.ts';
-import type { CompiledPage } from './page-compiler.ts';
 
 /** The server bundle's exports (src/server.tsx). */
 export interface ServerModule {
@@ -23,8 +22,10 @@ export interface WorkerInput {
   projectRoot: string;
   base: string;
   shell: Omit<PageShell, 'siteConfig'>;
-  /** Where each page's compiled body is (page-compiler.ts). */
-  pages: Record<string, CompiledPage>;
+  /** Each page's compiled module, by source (page-compiler.ts). */
+  pages: Record<string, string>;
+  /** URL of the client build's page-runtime chunk, which browser copies of pages import. */
+  runtimeUrl: string;
 }
 
 export interface PrerenderJob {

@@ -4,6 +4,7 @@
  * the link check and the search index need goes back, so no thread holds every page at once.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,16 +13,26 @@ import { extractSearchRecords } from './search-records.ts';
 import { markdownCopy } from './plain-text.ts';
 import { pageHtml, type PageShell } from './page-html.ts';
 import { pageDataPath } from '../content/page-data.ts';
+import { browserPage } from './page-link.ts';
 import type { ServerModule, PrerenderJob, BatchResult, WorkerInput } from './prerender-protocol.ts';
 
 const input = workerData as WorkerInput;
 const server = (await import(pathToFileURL(input.serverEntry).href)) as ServerModule;
-const compiled = (source: string) => {
-  const page = input.pages[source];
-  if (!page) throw new Error(`${source}: no compiled body`);
-  return page;
-};
-server.configure({ moduleUrl: (source) => input.base + compiled(source).client, bodyFile: (source) => compiled(source).server });
+// The browser copy of a page body is made when its page is first rendered, on this thread.
+const browserUrls = new Map<string, string>();
+function moduleUrl(source: string): string {
+  let url = browserUrls.get(source);
+  if (url) return url;
+  const file = input.pages[source];
+  if (!file) throw new Error(`${source}: no compiled body`);
+  const page = browserPage(readFileSync(file, 'utf8'), input.runtimeUrl);
+  mkdirSync(path.join(input.outDir, 'assets/pages'), { recursive: true });
+  writeFileSync(path.join(input.outDir, page.file), page.code);
+  url = input.base + page.file;
+  browserUrls.set(source, url);
+  return url;
+}
+server.configure({ moduleUrl, bodyFile: (source) => input.pages[source] });
 const shell: PageShell = { ...input.shell, siteConfig: server.siteConfig };
 const language = server.siteConfig.locales.default;
 

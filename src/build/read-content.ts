@@ -12,6 +12,8 @@ import { buildVersionManifest, ContentError } from '../content/manifest.ts';
 import { preprocessMdx } from './mdx-preprocess.ts';
 import { remarkParsePlugins } from './mdx-options.ts';
 import { assignHeadingIds } from './remark-heading-ids.ts';
+import { pageCache } from './page-cache.ts';
+import { forEachLimited } from './limit.ts';
 
 export const CONTENT_DIR = 'content/docs';
 const PAGE = /\.mdx?$/;
@@ -107,26 +109,30 @@ export async function listPageSources(root = process.cwd(), contentDir = CONTENT
   return lists.flat().sort();
 }
 
-/** Reads every version folder and builds the whole site manifest. */
+/**
+ * Reads every version folder and builds the whole site manifest. A page's entry comes from the
+ * page cache when its text is unchanged (the build's page phase fills it), else it is parsed here.
+ */
 export async function readSiteManifest(root = process.cwd(), contentDir = CONTENT_DIR): Promise<SiteManifest> {
-  const versions = await Promise.all(
-    siteConfig.versions.map(async (v) => {
-      const dir = path.join(root, contentDir, v.name);
-      const files = (await walk(dir)).sort();
-      const docs: DocSource[] = [];
-      const categories: CategorySource[] = [];
-      await Promise.all(
-        files.map(async (rel) => {
-          const file = `${contentDir}/${v.name}/${rel}`;
-          const text = await readFile(path.join(dir, rel), 'utf8');
-          if (rel.endsWith('_category_.json')) categories.push(readCategory(file, rel.slice(0, -'/_category_.json'.length), text));
-          else docs.push(readDocSource(file, rel, text));
-        }),
-      );
-      docs.sort((a, b) => (a.relPath < b.relPath ? -1 : 1));
-      categories.sort((a, b) => (a.dir < b.dir ? -1 : 1));
-      return buildVersionManifest(v, docs, categories, contentDir);
-    }),
-  );
+  const cache = pageCache(root);
+  const perVersion = await Promise.all(siteConfig.versions.map(async (v) => ({ v, files: (await walk(path.join(root, contentDir, v.name))).sort() })));
+  const docs = new Map<string, DocSource[]>(siteConfig.versions.map((v) => [v.name, []]));
+  const categories = new Map<string, CategorySource[]>(siteConfig.versions.map((v) => [v.name, []]));
+  const all = perVersion.flatMap(({ v, files }) => files.map((rel) => ({ v, rel })));
+  await forEachLimited(all, 64, async ({ v, rel }) => {
+    const file = `${contentDir}/${v.name}/${rel}`;
+    const text = await readFile(path.join(root, file), 'utf8');
+    if (rel.endsWith('_category_.json')) return void categories.get(v.name)!.push(readCategory(file, rel.slice(0, -'/_category_.json'.length), text));
+    const cached = await cache.get(file, text);
+    if (cached) return void docs.get(v.name)!.push(cached.doc);
+    const doc = readDocSource(file, rel, text);
+    await cache.set(file, text, { doc });
+    docs.get(v.name)!.push(doc);
+  });
+  const versions = siteConfig.versions.map((v) => {
+    const d = docs.get(v.name)!.sort((a, b) => (a.relPath < b.relPath ? -1 : 1));
+    const c = categories.get(v.name)!.sort((a, b) => (a.dir < b.dir ? -1 : 1));
+    return buildVersionManifest(v, d, c, contentDir);
+  });
   return { versions };
 }

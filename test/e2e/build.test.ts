@@ -99,7 +99,10 @@ describe('npm run dev', () => {
   it('updates the sidebar when a page is added, renamed or deleted, without a restart', async () => {
     const { createServer } = await import('vite');
     const server = await createServer({ root: project, configFile: path.join(project, 'vite.config.ts'), server: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' });
+    // Files added before the watcher's first scan ends count as already there: wait for it.
+    const watching = new Promise((resolve) => server.watcher.once('ready', resolve));
     await server.listen();
+    await watching;
     const base = server.resolvedUrls!.local[0].replace(/\/$/, '');
     // The sidebar as the browser gets it: the page data the dev server serves.
     const manifest = async () => (await fetch(`${base}/docs/getting-started/page-data.json`)).text();
@@ -108,7 +111,7 @@ describe('npm run dev', () => {
         if (check(await manifest())) return;
         await new Promise((r) => setTimeout(r, 100));
       }
-      assert.fail('the manifest did not follow the change');
+      assert.fail(`the manifest did not follow the change: ${(await manifest()).slice(0, 300)}`);
     };
     const added = page('1.1', 'guides/added.mdx');
     const renamed = page('1.1', 'guides/renamed.mdx');
