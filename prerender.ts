@@ -22,8 +22,9 @@ import { sidebarFragmentPath, createPageDataBuilder } from './src/content/page-d
 import type { SidebarItem } from './src/content/types.ts';
 import { chunkPreloads, type ViteChunk } from './src/build/page-html.ts';
 import { PAGE_RUNTIME } from './src/build/manifest-plugin.ts';
-import type { BatchResult, PrerenderJob, ServerModule, WorkerInput } from './src/build/prerender-protocol.ts';
-import type { SiteConfig } from './site.config.ts';
+import type { BatchResult, PrerenderJob, WorkerInput } from './src/build/prerender-protocol.ts';
+import siteConfig, { type SiteConfig } from './site.config.ts';
+import type { SiteManifest } from './src/content/types.ts';
 
 export interface PrerenderOptions {
   clientDir: string;
@@ -43,8 +44,15 @@ export interface PrerenderReport {
 
 export class BuildError extends Error {}
 
+/** Every path written as a page (redirects are written separately). */
+function pagePathsOf(site: SiteManifest): string[] {
+  return ['/', `/${siteConfig.search.pagePath}/`, ...site.versions.flatMap((v) => [...v.docs.map((d) => d.route), ...v.categoryIndexes.map((c) => c.route)])];
+}
+
 /** Paths per message to a worker: large enough to keep messaging cheap, small enough to balance. */
 const BATCH = 20;
+/** Pages a worker renders before a fresh one takes over (see renderOnWorkers). */
+const RECYCLE_AFTER = 2000;
 
 /** Build-time view of the third parties the browser will talk to (env vars win, as in the app). */
 function hostedSearchConfigured(config: SiteConfig): boolean {
@@ -62,44 +70,56 @@ async function writeFileIn(dir: string, rel: string, text: string) {
 }
 
 /**
- * Renders `jobs` on `count` worker threads, handing out batches as workers finish, and collects
- * what they send back. The first error stops every worker.
+ * Renders `jobs` on `count` worker threads, handing out batches as workers finish (two in flight
+ * each, so a worker never waits for this thread), and collects what they send back. A worker is
+ * replaced after RECYCLE_AFTER pages: the page modules it imported stay in its module cache, so
+ * a fresh one keeps memory flat however many pages there are. The first error stops every worker.
  */
 async function renderOnWorkers(jobs: PrerenderJob[], count: number, input: WorkerInput): Promise<{ facts: PageFacts[]; records: SearchRecord[] }> {
   const facts: PageFacts[] = [];
   const records: SearchRecord[] = [];
+  const live = new Set<Worker>();
   let next = 0;
-  const workers: Worker[] = [];
   try {
     await new Promise<void>((resolve, reject) => {
-      let running = count;
-      for (let i = 0; i < count; i++) {
+      let slots = count;
+      const start = () => {
         const worker = new Worker(new URL('./src/build/prerender-worker-boot.mjs', import.meta.url), {
           workerData: { ...input, entry: pathToFileURL(path.resolve('src/build/prerender-worker.ts')).href },
         });
-        workers.push(worker);
+        live.add(worker);
+        let given = 0;
+        let inFlight = 0;
         const feed = () => {
-          if (next >= jobs.length) {
-            if (--running === 0) resolve();
-            return;
-          }
-          worker.postMessage(jobs.slice(next, next + BATCH));
-          next += BATCH;
+          if (next >= jobs.length || given >= RECYCLE_AFTER) return;
+          const batch = jobs.slice(next, next + BATCH);
+          next += batch.length;
+          given += batch.length;
+          inFlight++;
+          worker.postMessage(batch);
         };
         worker.on('message', (m: 'ready' | BatchResult) => {
           if (m !== 'ready') {
             if (m.error) return reject(new BuildError(m.error));
             facts.push(...m.facts);
             records.push(...m.records);
+            inFlight--;
           }
           feed();
+          if (m === 'ready') feed();
+          if (inFlight > 0) return;
+          live.delete(worker);
+          void worker.terminate();
+          if (next < jobs.length) start();
+          else if (--slots === 0) resolve();
         });
         worker.on('error', reject);
-        worker.on('exit', (code) => code !== 0 && reject(new BuildError(`a prerender worker stopped with exit code ${code}`)));
-      }
+        worker.on('exit', (code) => live.has(worker) && code !== 0 && reject(new BuildError(`a prerender worker stopped with exit code ${code}`)));
+      };
+      for (let i = 0; i < count; i++) start();
     });
   } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    await Promise.all([...live].map((w) => w.terminate()));
   }
   return { facts, records };
 }
@@ -108,8 +128,10 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const template = await readFile(path.join(clientDir, 'index.html'), 'utf8');
   if (!template.includes('<!--app-html-->')) throw new BuildError(`${clientDir}/index.html is already prerendered: run the client build first`); // P7
   const viteManifest = JSON.parse(await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ViteChunk>;
-  const server = (await import(pathToFileURL(path.resolve(serverEntry)).href)) as ServerModule;
-  const { siteConfig, site } = server;
+  // The main thread never renders: it needs the manifest, not React.
+  const manifestFile = path.join(path.dirname(clientDir), 'manifest.json');
+  const site = JSON.parse(await readFile(manifestFile, 'utf8')) as SiteManifest;
+  const pagePaths = pagePathsOf(site);
 
   // Content-Security-Policy: the inline scripts are the same on every page, so their hashes are
   // known before any page is written; the policy goes into each page and into the nginx headers.
@@ -121,10 +143,11 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const cspConfig = { scriptHashes: hashes, hostedSearch: hostedSearchConfigured(siteConfig), tagManager: tagManagerConfigured(siteConfig) };
   const cspMeta = `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy({ ...cspConfig, forHeader: false }))}" />`;
 
-  const count = Math.max(1, Math.min(workers ?? (Number(process.env.PRERENDER_WORKERS) || availableParallelism()), Math.ceil(server.pagePaths.length / BATCH)));
-  const jobs: PrerenderJob[] = [...server.pagePaths.map((p) => ({ path: p })), { path: '/404-not-found/', notFound: true }];
+  const count = Math.max(1, Math.min(workers ?? (Number(process.env.PRERENDER_WORKERS) || availableParallelism()), Math.ceil(pagePaths.length / BATCH)));
+  const jobs: PrerenderJob[] = [...pagePaths.map((p) => ({ path: p })), { path: '/404-not-found/', notFound: true }];
   const { facts, records } = await renderOnWorkers(jobs, count, {
     serverEntry: path.resolve(serverEntry),
+    manifestFile,
     outDir: clientDir,
     projectRoot: process.cwd(),
     base,
@@ -159,7 +182,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     ...site.versions.map((v) => ({ from: v.root, to: v.mainDocRoute })),
     ...siteConfig.redirects,
   ];
-  const pageSet = new Set(server.pagePaths);
+  const pageSet = new Set(pagePaths);
   const badRedirects = redirects.filter((r) => !pageSet.has(r.to.split('#')[0]));
   if (badRedirects.length) {
     throw new BuildError(`site.config.ts: redirect target is not a page: ${badRedirects.map((r) => `${r.from} -> ${r.to}`).join(', ')}`);
@@ -186,7 +209,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   }
 
   await writeFile(path.join(clientDir, 'llms.txt'), llmsTxt(siteConfig, base, site));
-  await writeFile(path.join(clientDir, 'sitemap.xml'), sitemapXml(siteConfig.url, base, server.pagePaths.filter((p) => p !== `/${siteConfig.search.pagePath}/`), site));
+  await writeFile(path.join(clientDir, 'sitemap.xml'), sitemapXml(siteConfig.url, base, pagePaths.filter((p) => p !== `/${siteConfig.search.pagePath}/`), site));
   await writeFile(path.join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteConfig.url}${base}sitemap.xml\n`);
-  return { pages: server.pagePaths.length, redirects: redirects.length, workers: count };
+  return { pages: pagePaths.length, redirects: redirects.length, workers: count };
 }

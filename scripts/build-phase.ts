@@ -2,7 +2,7 @@
  * One step of the build, run in a process of its own by scripts/build.ts so the memory a step
  * used is given back before the next starts: `client` (browser bundle), `server` (SSR bundle),
  * `pages` (every page read and compiled, see page-compiler.ts; where each went in
- * .build/pages.json), `prerender` (pages, search index, link check; leaves its report in
+ * .build/pages.json, the whole manifest in .build/manifest.json), `prerender` (pages, search index, link check; leaves its report in
  * .build/report.json).
  */
 import { writeFile } from 'node:fs/promises';
@@ -12,6 +12,7 @@ import { prerender, BuildError } from '../prerender.ts';
 import { ContentError } from '../src/content/manifest.ts';
 import { resolveBase } from '../vite.config.ts';
 import { compilePages } from '../src/build/page-compiler.ts';
+import { assembleManifest, readContentSources } from '../src/build/read-content.ts';
 
 const work = path.join(process.cwd(), '.build');
 const quiet = { logLevel: 'warn' as const };
@@ -21,7 +22,9 @@ async function run(phase: string | undefined) {
   if (phase === 'server') return void (await build({ ...quiet, mode: 'production', build: { ssr: 'src/server.tsx' } }));
   if (phase === 'pages') {
     const pages = await compilePages({ root: process.cwd(), serverDir: path.join(work, 'pages') });
-    return writeFile(path.join(work, 'pages.json'), JSON.stringify(pages));
+    await writeFile(path.join(work, 'pages.json'), JSON.stringify(pages));
+    // The whole manifest for the prerender (every entry is in the page cache by now).
+    return writeFile(path.join(work, 'manifest.json'), JSON.stringify(assembleManifest(await readContentSources())));
   }
   if (phase === 'prerender') {
     const report = await prerender({ clientDir: path.join(work, 'client'), serverEntry: path.join(work, 'server/server.js'), base: resolveBase(), warnOnly: process.env.BROKEN_LINKS === 'warn' });

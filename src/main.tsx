@@ -6,7 +6,7 @@ import { normalizeHtmlPath } from './content/routes.ts';
 import { useSettings } from './store/settings.ts';
 import { chunkFailures, installChunkReload } from './theme/chunk-errors.ts';
 import { installSmoothAnchors } from './theme/smooth-scroll.ts';
-import { loadPage, setPageSource } from './page-loader.ts';
+import { forgetPages, loadPage, setPageSource } from './page-loader.ts';
 import { browserPageSource } from './browser-pages.ts';
 import './theme/theme.css';
 
@@ -46,6 +46,11 @@ async function main() {
   }
   const hydrate = canHydrate && !chunkFailures.atStartup;
   const router = createBrowserRouter(routes, { basename, hydrationData: { loaderData } });
+  // Under the dev server: an edited page's data (sidebar, TOC, title) is fetched again in place.
+  import.meta.hot?.on('zrok:content-changed', () => {
+    forgetPages();
+    void router.revalidate();
+  });
   const app = (
     <StrictMode>
       <RouterProvider router={router} />

@@ -59,6 +59,11 @@ export function loadPage(path: string): Promise<PageState> {
   return p;
 }
 
+/** Forgets every loaded page (the dev server says content changed), so the next load fetches again. */
+export function forgetPages(): void {
+  loaded.clear();
+}
+
 /** Fetches a page ahead of a click (prefetch). */
 export function prefetchPage(path: string): void {
   void loadPage(path);

@@ -2,28 +2,27 @@ import { pathToFileURL } from 'node:url';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import manifest from 'virtual:site-manifest';
 import { routes, searchPagePath, PAGE_ROUTE_ID } from './routes.tsx';
 import { pageHead } from './theme/head.ts';
 import { setPageSource, type PageBody, type PageState } from './page-loader.ts';
 import { createPageDataBuilder, type PageData, type PageDataBuilder } from './content/page-data.ts';
 import siteConfig from '../site.config.ts';
+import type { SiteManifest } from './content/types.ts';
 
-/** The whole manifest: only the build has it; the browser gets one page's data at a time. */
-export const site = manifest;
 export { siteConfig };
 
-/** Every path the prerender writes as a page (redirects are written separately). */
-export const pagePaths: string[] = ['/', searchPagePath, ...site.versions.flatMap((v) => [...v.docs.map((d) => d.route), ...v.categoryIndexes.map((c) => c.route)])];
+let site: SiteManifest | undefined;
 
 let builder: PageDataBuilder | undefined;
 
 /**
- * Call before rendering. A page body comes from its compiled module (`bodyFile`, see
+ * Call before rendering, with the whole manifest (only the build has it: the browser gets one
+ * page's data at a time). A page body comes from its compiled module (`bodyFile`, see
  * page-compiler.ts); `moduleUrl` names the browser's copy, which the page data carries.
  */
-export function configure(pages: { moduleUrl: (source: string) => string; bodyFile: (source: string) => string }): PageDataBuilder {
-  const b = createPageDataBuilder(site, pages.moduleUrl);
+export function configure(pages: { site: SiteManifest; moduleUrl: (source: string) => string; bodyFile: (source: string) => string }): PageDataBuilder {
+  site = pages.site;
+  const b = createPageDataBuilder(pages.site, pages.moduleUrl);
   builder = b;
   setPageSource({
     data: async (path) => b.page(path),
@@ -74,7 +73,7 @@ export async function render(path: string, basename: string): Promise<RenderResu
     status: notFound ? 404 : context.statusCode,
     ...pageHead(path, state),
     page: state?.kind === 'page' ? state.data : undefined,
-    versionTag: state?.kind === 'page' ? site.versions.find((v) => v.name === state.data.version)?.tag : undefined,
+    versionTag: state?.kind === 'page' ? site?.versions.find((v) => v.name === state.data.version)?.tag : undefined,
     noindex: path === searchPagePath,
   };
 }

@@ -1,47 +1,63 @@
 import path from 'node:path';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
-import { readSiteManifest, CONTENT_DIR } from './read-content.ts';
+import { assembleManifest, readContentFile, readContentSources, CONTENT_DIR, type ContentSources } from './read-content.ts';
 import { createPageDataBuilder, siteIndexOf, type PageDataBuilder } from '../content/page-data.ts';
 import type { SiteManifest } from '../content/types.ts';
 import { HOME_SECTIONS } from '../theme/home-sections.ts';
 
-export const MANIFEST_ID = 'virtual:site-manifest';
 export const INDEX_ID = 'virtual:site-index';
-const RESOLVED_MANIFEST = `\0${MANIFEST_ID}`;
 const RESOLVED_INDEX = `\0${INDEX_ID}`;
 /** The client build's entry for the JSX runtime of compiled pages (its key in the Vite manifest). */
 export const PAGE_RUNTIME = 'src/page-runtime.ts';
 
 const PAGE_DATA = /^(\/.*\/)page-data\.json$/;
 const SIDEBAR_PART = /^\/_data\/sidebar\/([^/]+)\/(.+)\.json$/;
+/** Sent to the browser under the dev server when a page's data may have changed. */
+export const CONTENT_CHANGED_EVENT = 'zrok:content-changed';
 
 /**
  * The content as modules:
  * - `virtual:site-index`: the versions, for every page (its size does not depend on the pages);
- * - `virtual:site-manifest`: the whole manifest (routes, titles, sidebars, TOCs), for the server
- *   bundle only: importing it from browser code fails the build;
  * - the client build has a second entry, the JSX runtime compiled pages import (page-compiler.ts);
  * - under the dev server, each page's data and deferred sidebar parts are served as the build
- *   writes them, and adding, renaming or deleting a page re-reads the manifest without a restart.
+ *   writes them; adding, renaming, editing or deleting a page updates them without a restart.
  */
 export function contentPlugin(): Plugin[] {
   let server: ViteDevServer | undefined;
   let root = process.cwd();
   let base = '/';
+  // What the content folders hold, read once; under the dev server each change re-reads one file.
+  let sources: Promise<ContentSources> | undefined;
   let manifest: Promise<SiteManifest> | undefined;
   let builder: Promise<PageDataBuilder> | undefined;
-  const readManifest = () => (manifest ??= readSiteManifest(root));
+  const readSources = () => (sources ??= readContentSources(root));
+  const readManifest = () => (manifest ??= readSources().then(assembleManifest));
   const pageData = () => (builder ??= readManifest().then((m) => createPageDataBuilder(m, (source) => `${base}${source}`)));
+  const siteIndex = async () => JSON.stringify(siteIndexOf(await readManifest(), HOME_SECTIONS.map((s) => s.path)));
 
-  const invalidate = (file: string) => {
-    if (!server || !file.includes(CONTENT_DIR)) return;
+  /**
+   * A page or category was added, changed or deleted: re-read that file, then tell the browser to
+   * fetch its page data again (sidebar, TOC, title). A page body updates through Vite's own HMR.
+   * Only a change to what every page knows (the site index) reloads the page.
+   */
+  const onContentChange = async (file: string) => {
+    if (!server || !sources || !file.includes(CONTENT_DIR)) return;
+    const indexBefore = await siteIndex().catch(() => '');
+    try {
+      if (!(await readContentFile(await sources, file))) return;
+    } catch (e) {
+      server.config.logger.error(String((e as Error).message));
+      return;
+    }
     manifest = undefined;
     builder = undefined;
-    for (const id of [RESOLVED_MANIFEST, RESOLVED_INDEX]) {
-      const mod = server.moduleGraph.getModuleById(id);
-      if (mod) server.moduleGraph.invalidateModule(mod);
+    if ((await siteIndex().catch(() => '')) !== indexBefore) {
+      const index = server.moduleGraph.getModuleById(RESOLVED_INDEX);
+      if (index) server.moduleGraph.invalidateModule(index);
+      server.ws.send({ type: 'full-reload' });
+      return;
     }
-    server.ws.send({ type: 'full-reload' });
+    server.ws.send({ type: 'custom', event: CONTENT_CHANGED_EVENT, data: {} });
   };
 
   const serveData: Connect.NextHandleFunction = (req, res, next) => {
@@ -82,25 +98,19 @@ export function contentPlugin(): Plugin[] {
         base = config.base;
       },
       resolveId(id) {
-        if (id === MANIFEST_ID) return RESOLVED_MANIFEST;
         if (id === INDEX_ID) return RESOLVED_INDEX;
         return null;
       },
-      async load(id, options) {
-        if (id === RESOLVED_INDEX) return `export default ${JSON.stringify(siteIndexOf(await readManifest(), HOME_SECTIONS.map((s) => s.path)))};`;
-        if (id !== RESOLVED_MANIFEST) return null;
-        if (!options?.ssr) this.error(`${MANIFEST_ID} is for the server bundle only: browser code uses ${INDEX_ID} and page data`);
-        return `export default ${JSON.stringify(await readManifest())};`;
+      async load(id) {
+        if (id === RESOLVED_INDEX) return `export default ${await siteIndex()};`;
+        return null;
       },
       configureServer(s) {
         server = s;
         s.middlewares.use(serveData);
-        s.watcher.on('add', invalidate);
-        s.watcher.on('unlink', invalidate);
-      },
-      handleHotUpdate({ file }) {
-        // Front matter or headings may have changed: the manifest is re-read.
-        if (file.includes(CONTENT_DIR)) invalidate(file);
+        s.watcher.on('add', (file) => void onContentChange(file));
+        s.watcher.on('unlink', (file) => void onContentChange(file));
+        s.watcher.on('change', (file) => void onContentChange(file));
       },
     },
   ];

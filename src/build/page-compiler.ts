@@ -16,7 +16,7 @@ import { CONTENT_DIR, listPageSources } from './read-content.ts';
 import { pageCache } from './page-cache.ts';
 import type { CompileOutput, CompileTask } from './mdx-compile-worker.ts';
 import { forEachLimited } from './limit.ts';
-import { linkRuntime, PageImportError } from './page-link.ts';
+import { linkRuntime, linkerReady, PageImportError } from './page-link.ts';
 
 /** Path inside its version folder: 'content/docs/1.1/guides/x.mdx' → 'guides/x.mdx'. */
 function relPathOf(source: string): string {
@@ -42,6 +42,7 @@ export function compilePool() {
 /** Compiles every page into `serverDir`; returns each page's module file by source. */
 export async function compilePages({ root, serverDir }: { root: string; serverDir: string }): Promise<Record<string, string>> {
   const sources = await listPageSources(root);
+  await linkerReady;
   const cache = pageCache(root);
   const pool = compilePool();
   await mkdir(serverDir, { recursive: true });

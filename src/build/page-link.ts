@@ -3,7 +3,11 @@
  * build's page-runtime chunk, minified, and named by its content so it can be cached for ever.
  */
 import { createHash } from 'node:crypto';
-import { minifySync, parseSync } from 'rolldown/utils';
+import { init, parse } from 'es-module-lexer';
+import { minifySync } from 'rolldown/utils';
+
+/** Resolves once the import lexer (WebAssembly) is ready; await it before linking. */
+export const linkerReady = init;
 
 const JSX_RUNTIME = 'react/jsx-runtime';
 
@@ -11,15 +15,14 @@ export class PageImportError extends Error {}
 
 /** Points the page's one allowed import at `runtimeUrl`; any other import is an error in the page. */
 export function linkRuntime(code: string, runtimeUrl: string): string {
-  const { program } = parseSync('page.js', code);
+  const [imports] = parse(code);
   let out = code;
-  const imports = program.body.filter((n) => n.type === 'ImportDeclaration');
-  for (const node of [...imports].reverse()) {
-    const from = node.source.value;
-    if (from !== JSX_RUNTIME) {
-      throw new PageImportError(`pages cannot import modules ("${from}"): use the components every page has (Tabs, TabItem, Admonition, Cards, Card, Mermaid)`);
+  for (const i of [...imports].reverse()) {
+    if (i.n !== JSX_RUNTIME) {
+      throw new PageImportError(`pages cannot import modules ("${i.n ?? code.slice(i.s, i.e)}"): use the components every page has (Tabs, TabItem, Admonition, Cards, Card, Mermaid)`);
     }
-    out = out.slice(0, node.source.start) + JSON.stringify(runtimeUrl) + out.slice(node.source.end);
+    // s..e is the specifier without its quotes.
+    out = out.slice(0, i.s) + runtimeUrl + out.slice(i.e);
   }
   return out;
 }

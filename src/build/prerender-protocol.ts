@@ -9,15 +9,15 @@ import type { PageShell } from './page-html.ts';
 
 /** The server bundle's exports (src/server.tsx). */
 export interface ServerModule {
-  configure: (pages: { moduleUrl: (source: string) => string; bodyFile: (source: string) => string }) => PageDataBuilder;
+  configure: (pages: { site: SiteManifest; moduleUrl: (source: string) => string; bodyFile: (source: string) => string }) => PageDataBuilder;
   render: (path: string, base: string) => Promise<RenderResult>;
-  pagePaths: string[];
-  site: SiteManifest;
   siteConfig: SiteConfig;
 }
 
 export interface WorkerInput {
   serverEntry: string;
+  /** The whole manifest as JSON (.build/manifest.json), parsed by each thread. */
+  manifestFile: string;
   outDir: string;
   projectRoot: string;
   base: string;

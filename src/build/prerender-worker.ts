@@ -13,10 +13,13 @@ import { extractSearchRecords } from './search-records.ts';
 import { markdownCopy } from './plain-text.ts';
 import { pageHtml, type PageShell } from './page-html.ts';
 import { pageDataPath } from '../content/page-data.ts';
-import { browserPage } from './page-link.ts';
+import { browserPage, linkerReady } from './page-link.ts';
+import type { SiteManifest } from '../content/types.ts';
 import type { ServerModule, PrerenderJob, BatchResult, WorkerInput } from './prerender-protocol.ts';
 
 const input = workerData as WorkerInput;
+await linkerReady;
+mkdirSync(path.join(input.outDir, 'assets/pages'), { recursive: true });
 const server = (await import(pathToFileURL(input.serverEntry).href)) as ServerModule;
 // The browser copy of a page body is made when its page is first rendered, on this thread.
 const browserUrls = new Map<string, string>();
@@ -26,20 +29,14 @@ function moduleUrl(source: string): string {
   const file = input.pages[source];
   if (!file) throw new Error(`${source}: no compiled body`);
   const page = browserPage(readFileSync(file, 'utf8'), input.runtimeUrl);
-  mkdirSync(path.join(input.outDir, 'assets/pages'), { recursive: true });
   writeFileSync(path.join(input.outDir, page.file), page.code);
   url = input.base + page.file;
   browserUrls.set(source, url);
   return url;
 }
-server.configure({ moduleUrl, bodyFile: (source) => input.pages[source] });
+server.configure({ site: JSON.parse(readFileSync(input.manifestFile, 'utf8')) as SiteManifest, moduleUrl, bodyFile: (source) => input.pages[source] });
 const shell: PageShell = { ...input.shell, siteConfig: server.siteConfig };
 const language = server.siteConfig.locales.default;
-
-async function write(file: string, text: string) {
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, text);
-}
 
 async function renderOne(job: PrerenderJob, out: BatchResult) {
   const r = await server.render(job.path, input.base);
@@ -48,16 +45,17 @@ async function renderOne(job: PrerenderJob, out: BatchResult) {
   if (r.redirect || r.status !== wanted) throw new Error(`${source}: route ${job.path} rendered with status ${r.status}`);
   const route = job.notFound ? '__not-found__' : input.base.replace(/\/$/, '') + job.path;
   const html = pageHtml(shell, r, job.notFound ? '/404.html' : job.path, route);
+  if (job.notFound) return writeFile(path.join(input.outDir, '404.html'), html);
   const dir = path.join(input.outDir, job.path);
-  await write(job.notFound ? path.join(input.outDir, '404.html') : path.join(dir, 'index.html'), html);
-  if (job.notFound) return;
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'index.html'), html);
   out.facts.push(collectPageFacts(job.path, r.page?.source ?? job.path, r.html));
   if (!r.page) return;
-  await write(path.join(input.outDir, pageDataPath(job.path)), JSON.stringify(r.page));
+  await writeFile(path.join(input.outDir, pageDataPath(job.path)), JSON.stringify(r.page));
   if (r.versionTag) out.records.push(...extractSearchRecords({ html: r.html, path: job.path, lvl0: 'Documentation', language, tag: r.versionTag }));
   if (r.page.doc) {
     const text = await readFile(path.join(input.projectRoot, r.page.source), 'utf8');
-    await write(path.join(dir, 'index.md'), markdownCopy(r.page.title, r.page.description, text));
+    await writeFile(path.join(dir, 'index.md'), markdownCopy(r.page.title, r.page.description, text));
   }
 }
 

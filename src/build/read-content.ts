@@ -109,30 +109,63 @@ export async function listPageSources(root = process.cwd(), contentDir = CONTENT
   return lists.flat().sort();
 }
 
+/** What the content folders hold, per version: each page's entry and each category, by path. */
+export interface ContentSources {
+  root: string;
+  contentDir: string;
+  versions: { name: string; docs: Map<string, DocSource>; categories: Map<string, CategorySource> }[];
+}
+
+/** Reads one file into `sources` (or drops it when it is gone). Returns false for files that are not content. */
+export async function readContentFile(sources: ContentSources, file: string): Promise<boolean> {
+  const rel = path.relative(path.join(sources.root, sources.contentDir), file).split(path.sep).join('/');
+  const [versionName, ...rest] = rel.split('/');
+  const version = sources.versions.find((v) => v.name === versionName);
+  const relPath = rest.join('/');
+  const name = rest[rest.length - 1] ?? '';
+  const hidden = rest.slice(0, -1).some((d) => d.startsWith('_') || d.startsWith('.'));
+  const isCategory = name === '_category_.json';
+  if (!version || hidden || !(isCategory || (PAGE.test(name) && !name.startsWith('_')))) return false;
+  const source = `${sources.contentDir}/${rel}`;
+  const text = await readFile(file, 'utf8').catch(() => null);
+  if (isCategory) {
+    const dir = relPath.slice(0, -'/_category_.json'.length);
+    if (text === null) version.categories.delete(dir);
+    else version.categories.set(dir, readCategory(source, dir, text));
+    return true;
+  }
+  if (text === null) {
+    version.docs.delete(relPath);
+    return true;
+  }
+  const cache = pageCache(sources.root);
+  let doc = (await cache.get(source, text))?.doc;
+  if (!doc) {
+    doc = readDocSource(source, relPath, text);
+    await cache.set(source, text, { doc });
+  }
+  version.docs.set(relPath, doc);
+  return true;
+}
+
 /**
- * Reads every version folder and builds the whole site manifest. A page's entry comes from the
- * page cache when its text is unchanged (the build's page phase fills it), else it is parsed here.
+ * Reads every version folder. A page's entry comes from the page cache when its text is unchanged
+ * (the build's page phase fills it), else it is parsed here.
  */
-export async function readSiteManifest(root = process.cwd(), contentDir = CONTENT_DIR): Promise<SiteManifest> {
-  const cache = pageCache(root);
-  const perVersion = await Promise.all(siteConfig.versions.map(async (v) => ({ v, files: (await walk(path.join(root, contentDir, v.name))).sort() })));
-  const docs = new Map<string, DocSource[]>(siteConfig.versions.map((v) => [v.name, []]));
-  const categories = new Map<string, CategorySource[]>(siteConfig.versions.map((v) => [v.name, []]));
-  const all = perVersion.flatMap(({ v, files }) => files.map((rel) => ({ v, rel })));
-  await forEachLimited(all, 64, async ({ v, rel }) => {
-    const file = `${contentDir}/${v.name}/${rel}`;
-    const text = await readFile(path.join(root, file), 'utf8');
-    if (rel.endsWith('_category_.json')) return void categories.get(v.name)!.push(readCategory(file, rel.slice(0, -'/_category_.json'.length), text));
-    const cached = await cache.get(file, text);
-    if (cached) return void docs.get(v.name)!.push(cached.doc);
-    const doc = readDocSource(file, rel, text);
-    await cache.set(file, text, { doc });
-    docs.get(v.name)!.push(doc);
-  });
-  const versions = siteConfig.versions.map((v) => {
-    const d = docs.get(v.name)!.sort((a, b) => (a.relPath < b.relPath ? -1 : 1));
-    const c = categories.get(v.name)!.sort((a, b) => (a.dir < b.dir ? -1 : 1));
-    return buildVersionManifest(v, d, c, contentDir);
-  });
-  return { versions };
+export async function readContentSources(root = process.cwd(), contentDir = CONTENT_DIR): Promise<ContentSources> {
+  const sources: ContentSources = { root, contentDir, versions: siteConfig.versions.map((v) => ({ name: v.name, docs: new Map(), categories: new Map() })) };
+  const files = (await Promise.all(siteConfig.versions.map(async (v) => (await walk(path.join(root, contentDir, v.name))).map((rel) => path.join(root, contentDir, v.name, rel))))).flat();
+  await forEachLimited(files, 64, async (file) => void (await readContentFile(sources, file)));
+  return sources;
+}
+
+/** The site manifest from what was read; cheap enough to redo on every edit under the dev server. */
+export function assembleManifest(sources: ContentSources): SiteManifest {
+  const byPath = <T>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+  return {
+    versions: siteConfig.versions.map((v) => {
+      const read = sources.versions.find((x) => x.name === v.name)!;
+      return buildVersionManifest(v, byPath(read.docs), byPath(read.categories), sources.contentDir);
+    }),
+  };
 }
