@@ -107,7 +107,7 @@ describe('npm run dev', () => {
     // The sidebar as the browser gets it: the page data the dev server serves.
     const manifest = async () => (await fetch(`${base}/docs/getting-started/page-data.json`)).text();
     const eventually = async (check: (text: string) => boolean) => {
-      for (let i = 0; i < 50; i++) {
+      for (let i = 0; i < 100; i++) {
         if (check(await manifest())) return;
         await new Promise((r) => setTimeout(r, 100));
       }

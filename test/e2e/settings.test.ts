@@ -1,6 +1,8 @@
 /** The reader's settings and the layout states, in Chromium against the built site. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startSite, watchErrors, waitHydrated } from './support.ts';
 
@@ -240,6 +242,13 @@ describe('collapsible sections and scrolling', () => {
   });
 });
 
+/** The URL path of a built page's body module, as its page data names it. */
+function bodyModule(route: string): string {
+  const data = JSON.parse(readFileSync(path.join(process.env.SITE_DIR ?? 'dist', route, 'page-data.json'), 'utf8')) as { doc: { module: string } };
+  return data.doc.module;
+}
+const exactPath = (p: string) => new RegExp(`${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
 describe('route change', () => {
   it('shows the progress bar and the loading page only when a navigation is slow', async () => {
     const ctx = await context();
@@ -251,7 +260,7 @@ describe('route change', () => {
     // A slow one: the page chunk is held for 1.5 s.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/hosting-.*\.js$/, async (route) => {
+    await page.route(exactPath(bodyModule('/docs/concepts/hosting/')), async (route) => {
       await held;
       await route.continue();
     });
@@ -273,10 +282,11 @@ describe('route change', () => {
       const requested: string[] = [];
       page.on('request', (r) => requested.push(new URL(r.url()).pathname));
       await page.waitForTimeout(300);
-      assert.equal(requested.some((p) => /\/assets\/tunnels-.*\.js$/.test(p)), false, 'not fetched before the hover');
+      const tunnels = bodyModule('/docs/concepts/tunnels/');
+      assert.equal(requested.includes(tunnels), false, 'not fetched before the hover');
       await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Sharing TCP and UDP Servers' }).hover();
       await page.waitForTimeout(600);
-      const got = requested.some((p) => /\/assets\/tunnels-.*\.js$/.test(p));
+      const got = requested.includes(tunnels) && requested.includes('/docs/concepts/tunnels/page-data.json');
       assert.equal(got, !saveData, saveData ? 'no prefetch under save-data' : 'hover prefetches the page chunk');
       await ctx.close();
     }
@@ -285,7 +295,7 @@ describe('route change', () => {
   it('shows the load-error view with Retry when a page chunk fails, and Retry loads it', async () => {
     const ctx = await context();
     const { page } = await open(ctx, '/docs/getting-started/');
-    await page.route(/\/assets\/hosting-.*\.js$/, (route) => route.abort('failed'));
+    await page.route(exactPath(bodyModule('/docs/concepts/hosting/')), (route) => route.abort('failed'));
     // The site does not answer either (offline): no automatic reload, the view stays.
     await page.route(/\/docs\//, (route) => (route.request().method() === 'HEAD' ? route.abort('internetdisconnected') : route.continue()));
     await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Concepts' }).click();
