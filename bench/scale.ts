@@ -1,28 +1,38 @@
 /**
  * Scale benchmark: generates 1,000, 5,000 and 10,000 synthetic pages over the three versions,
- * builds each with the real pipeline (`scripts/build.ts`: client + SSR bundle, prerender, search
- * index, link check) in a throwaway copy of the engine, and prints wall time, peak memory of the
- * whole process tree, output size, time per page and the growth between sizes, plus what one doc
- * page costs a reader (its HTML and first-visit JS), which must not grow with the site.
- * Usage: npx tsx bench/scale.ts [--sizes 1000,5000,10000]
+ * builds each with the real pipeline (`scripts/build.ts`: pages, client + SSR bundle, prerender,
+ * search index, link check) in a throwaway copy of the engine, and prints:
+ * - wall time of a cold build (empty cache) and of a rebuild with nothing changed, peak memory of
+ *   the whole process tree, output size, time per page and its growth between sizes;
+ * - what one doc page costs a reader: its HTML, the JS it loads before it is interactive, the data
+ *   a navigation to it fetches, and the bytes the first search query downloads;
+ * - `npm run dev` on the same content: time until it serves a page (cold: empty cache; warm: after
+ *   a build), and the time from saving an edit to the new text showing in Chromium.
+ * Usage: npx tsx bench/scale.ts [--sizes 1000,5000,10000] [--no-dev]
  */
-import { spawn } from 'node:child_process';
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { createWorkspace } from './workspace.ts';
 import { generateSite } from './synthetic.ts';
 import { watchPeakRss } from './process-tree.ts';
+import { launchBrowser } from '../test/e2e/support.ts';
+import { searchIndexPath } from '../src/search/types.ts';
+import siteConfig from '../site.config.ts';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const SIZES = (arg('--sizes') ?? '1000,5000,10000').split(',').map(Number);
-const LIMITS = { seconds: 300, peakBytes: 2 * 1024 ** 3, perPageGrowth: 1.5 };
+const WITH_DEV = !process.argv.includes('--no-dev');
+const LIMITS = { seconds: 300, peakBytes: 2 * 1024 ** 3, perPageGrowth: 1.5, devStartMs: 3000, devEditMs: 300 };
 
 const mb = (n: number) => `${(n / 1024 ** 2).toFixed(0)} MB`;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const gz = async (file: string) => gzipSync(await readFile(file)).length;
 
 async function dirSize(dir: string): Promise<{ bytes: number; files: number }> {
   let bytes = 0;
@@ -35,35 +45,117 @@ async function dirSize(dir: string): Promise<{ bytes: number; files: number }> {
   return { bytes, files };
 }
 
-function runBuild(cwd: string): Promise<{ code: number; seconds: number; peak: number; output: string }> {
-  return new Promise((resolve) => {
+function runBuild(cwd: string): Promise<{ seconds: number; peak: number; output: string }> {
+  return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(path.join(cwd, 'node_modules/.bin/tsx'), ['scripts/build.ts'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     const watch = watchPeakRss(child.pid!);
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
-    child.on('close', (code) => resolve({ code: code ?? 1, seconds: (performance.now() - started) / 1000, peak: watch.stop(), output }));
+    child.on('close', (code) => {
+      const result = { seconds: (performance.now() - started) / 1000, peak: watch.stop(), output };
+      if (code === 0) resolve(result);
+      else reject(new Error(`build failed:\n${output}`));
+    });
   });
 }
 
-/** What a first visit to one doc page downloads before it is interactive: its HTML and the JS it names. */
+/** What a first visit to one doc page downloads before it is interactive, and what navigating to it fetches. */
 async function pageCost(dist: string, route: string) {
   const html = await readFile(path.join(dist, route, 'index.html'), 'utf8');
   const scripts = new Set([...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g)].map((m) => m[1]));
   let jsGzip = 0;
-  for (const s of scripts) jsGzip += gzipSync(await readFile(path.join(dist, s))).length;
-  return { htmlGzip: gzipSync(html).length, jsGzip, jsFiles: scripts.size };
+  for (const s of scripts) jsGzip += await gz(path.join(dist, s));
+  const data = JSON.parse(await readFile(path.join(dist, route, 'page-data.json'), 'utf8')) as { sidebar: unknown[] };
+  const count = (items: { items?: unknown[] }[]): number => items.reduce((n, i) => n + 1 + count((i.items ?? []) as { items?: unknown[] }[]), 0);
+  const current = siteConfig.versions.find((v) => v.current)!;
+  return {
+    htmlGzip: gzipSync(html).length,
+    jsGzip,
+    dataGzip: await gz(path.join(dist, route, 'page-data.json')),
+    sidebarItems: count(data.sidebar as { items?: unknown[] }[]),
+    searchGzip: await gz(path.join(dist, searchIndexPath(current.tag))),
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check().catch(() => undefined);
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Starts `vite` in the workspace; resolves with the ms until it answers a page's data. */
+async function startDev(cwd: string, route: string): Promise<{ ms: number; url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(path.join(cwd, 'node_modules/.bin/vite'), ['--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(async () => ((await fetch(`${url}${route}page-data.json`)).ok ? true : undefined), 120_000);
+  return { ms: performance.now() - started, url, child };
+}
+
+async function measureDev(cwd: string, route: string, source: string) {
+  const stop = (c: ChildProcess) => new Promise<void>((r) => (c.once('exit', () => r()), c.kill()));
+  // Cold: no page cache, so every page is parsed once.
+  await rename(path.join(cwd, '.cache'), path.join(cwd, '.cache-aside'));
+  const cold = await startDev(cwd, route);
+  await stop(cold.child);
+  await rm(path.join(cwd, '.cache'), { recursive: true, force: true });
+  await rename(path.join(cwd, '.cache-aside'), path.join(cwd, '.cache'));
+  // Warm: the cache the build left.
+  const warm = await startDev(cwd, route);
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    const opened = performance.now();
+    await page.goto(warm.url + route);
+    await page.locator('h1').first().waitFor({ timeout: 60_000 });
+    const firstRender = performance.now() - opened;
+    const edits: number[] = [];
+    const file = path.join(cwd, source);
+    const original = await readFile(file, 'utf8');
+    for (let i = 0; i < 5; i++) {
+      const marker = `Edited paragraph number ${i} ${Date.now()}`;
+      const saved = performance.now();
+      await writeFile(file, original.replace(/\n## Overview\n/, `\n${marker}\n\n## Overview\n`));
+      await page.getByText(marker).waitFor({ timeout: 30_000 });
+      edits.push(performance.now() - saved);
+      await page.waitForTimeout(300);
+    }
+    await writeFile(file, original);
+    edits.sort((a, b) => a - b);
+    return { coldMs: cold.ms, warmMs: warm.ms, firstRenderMs: firstRender, editMedianMs: edits[2], editMaxMs: edits[4] };
+  } finally {
+    await browser.close();
+    await stop(warm.child);
+  }
 }
 
 interface Row {
   pages: number;
   seconds: number;
+  rebuildSeconds: number;
+  phases: string;
   peak: number;
   outBytes: number;
   outFiles: number;
-  htmlGzip: number;
-  jsGzip: number;
+  cost: Awaited<ReturnType<typeof pageCost>>;
+  dev?: Awaited<ReturnType<typeof measureDev>>;
 }
 
 const rows: Row[] = [];
@@ -71,29 +163,55 @@ for (const size of SIZES) {
   const ws = await createWorkspace(`zrok-docs-scale-${size}-`);
   try {
     const site = await generateSite(path.join(ws.dir, 'content/docs'), size);
-    console.log(`\n${size} pages: generated; building (sample page ${site.sampleRoute}) …`);
-    const r = await runBuild(ws.dir);
-    if (r.code !== 0) {
-      console.error(r.output);
-      throw new Error(`build of ${size} pages failed`);
-    }
+    console.log(`\n${size} pages: generated; cold build …`);
+    const cold = await runBuild(ws.dir);
+    const built = /built (\d+) pages.*\((pages .*)\)/.exec(cold.output);
+    console.log(built?.[0]);
+    const rebuild = await runBuild(ws.dir);
     const out = await dirSize(path.join(ws.dir, 'dist'));
     const cost = await pageCost(path.join(ws.dir, 'dist'), site.sampleRoute);
-    rows.push({ pages: site.pages, seconds: r.seconds, peak: r.peak, outBytes: out.bytes, outFiles: out.files, htmlGzip: cost.htmlGzip, jsGzip: cost.jsGzip });
-    console.log(r.output.trim().split('\n').slice(-3).join('\n'));
+    const row: Row = { pages: Number(built?.[1] ?? size), seconds: cold.seconds, rebuildSeconds: rebuild.seconds, phases: built?.[2] ?? '', peak: Math.max(cold.peak, rebuild.peak), outBytes: out.bytes, outFiles: out.files, cost };
+    if (WITH_DEV) {
+      console.log('dev server …');
+      row.dev = await measureDev(ws.dir, site.sampleRoute, site.sampleSource);
+    }
+    rows.push(row);
   } finally {
     await ws.remove();
   }
 }
 
-console.log('\n| pages | build wall | ms per page | growth of ms/page vs first | peak RSS (tree) | output | files | sample page HTML gzip | its first-visit JS gzip |');
-console.log('|---|---|---|---|---|---|---|---|---|');
 const base = rows[0];
+const perPage = (r: Row) => (r.seconds * 1000) / r.pages;
+console.log('\nBuild (cold = empty cache; rebuild = nothing changed):\n');
+console.log('| pages | cold build | ms per page | vs first | rebuild | peak RSS (process tree) | output | files |');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
-  const perPage = (r.seconds * 1000) / r.pages;
-  const growth = perPage / ((base.seconds * 1000) / base.pages);
-  console.log(`| ${r.pages} | ${r.seconds.toFixed(1)} s | ${perPage.toFixed(1)} | ${growth.toFixed(2)}× | ${mb(r.peak)} | ${mb(r.outBytes)} | ${r.outFiles} | ${kb(r.htmlGzip)} | ${kb(r.jsGzip)} |`);
+  console.log(`| ${r.pages} | ${r.seconds.toFixed(1)} s | ${perPage(r).toFixed(1)} | ${(perPage(r) / perPage(base)).toFixed(2)}× | ${r.rebuildSeconds.toFixed(1)} s | ${mb(r.peak)} | ${mb(r.outBytes)} | ${r.outFiles} |`);
+}
+console.log('\nPhases of the cold builds:');
+for (const r of rows) console.log(`- ${r.pages}: ${r.phases}`);
+console.log('\nOne doc page (gzip):\n');
+console.log('| pages | HTML | first-visit JS | page data (a navigation) | sidebar entries sent | first search query downloads |');
+console.log('|---|---|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.pages} | ${kb(r.cost.htmlGzip)} | ${kb(r.cost.jsGzip)} | ${kb(r.cost.dataGzip)} | ${r.cost.sidebarItems} | ${kb(r.cost.searchGzip)} |`);
+if (WITH_DEV) {
+  console.log('\n`npm run dev`:\n');
+  console.log('| pages | serves a page, cold cache | serves a page, warm cache | first page rendered (warm) | edit to browser, median of 5 | worst |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of rows) {
+    const d = r.dev!;
+    console.log(`| ${r.pages} | ${(d.coldMs / 1000).toFixed(1)} s | ${(d.warmMs / 1000).toFixed(1)} s | ${(d.firstRenderMs / 1000).toFixed(1)} s | ${d.editMedianMs.toFixed(0)} ms | ${d.editMaxMs.toFixed(0)} ms |`);
+  }
 }
 const last = rows[rows.length - 1];
-const lastGrowth = (last.seconds / last.pages) / (base.seconds / base.pages);
-console.log(`\ntargets at ${last.pages} pages: build < ${LIMITS.seconds} s: ${last.seconds < LIMITS.seconds ? 'met' : 'MISSED'}; peak < 2 GB: ${last.peak < LIMITS.peakBytes ? 'met' : 'MISSED'}; ms/page growth ≤ ${LIMITS.perPageGrowth}×: ${lastGrowth <= LIMITS.perPageGrowth ? 'met' : 'MISSED'}; page HTML + JS growth: ${(last.htmlGzip / base.htmlGzip).toFixed(2)}× / ${(last.jsGzip / base.jsGzip).toFixed(2)}×`);
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+console.log(`\nTargets at ${last.pages} pages:`);
+console.log(`- build under ${LIMITS.seconds} s: ${verdict(last.seconds < LIMITS.seconds)} (${last.seconds.toFixed(0)} s)`);
+console.log(`- peak memory under 2 GB: ${verdict(last.peak < LIMITS.peakBytes)} (${mb(last.peak)})`);
+console.log(`- time per page within ${LIMITS.perPageGrowth}× of ${base.pages} pages: ${verdict(perPage(last) / perPage(base) <= LIMITS.perPageGrowth)} (${(perPage(last) / perPage(base)).toFixed(2)}×)`);
+console.log(`- page HTML and first-visit JS not growing: ${(last.cost.htmlGzip / base.cost.htmlGzip).toFixed(2)}× and ${(last.cost.jsGzip / base.cost.jsGzip).toFixed(2)}×`);
+if (last.dev) {
+  console.log(`- dev serves a page under ${LIMITS.devStartMs / 1000} s: warm ${verdict(last.dev.warmMs < LIMITS.devStartMs)}, cold ${verdict(last.dev.coldMs < LIMITS.devStartMs)}`);
+  console.log(`- edit shows under ${LIMITS.devEditMs} ms: ${verdict(last.dev.editMedianMs < LIMITS.devEditMs)} (median)`);
+}

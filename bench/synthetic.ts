@@ -73,6 +73,8 @@ export interface SyntheticSite {
   pages: number;
   /** A doc route deep in the current version, for per-page measurements. */
   sampleRoute: string;
+  /** Its source file, relative to the project root. */
+  sampleSource: string;
 }
 
 /**
@@ -84,6 +86,7 @@ export async function generateSite(contentDir: string, total: number): Promise<S
   const perVersion = Math.floor(total / versions.length);
   let written = 0;
   let sampleRoute = '';
+  let sampleSource = '';
   for (const [vi, v] of versions.entries()) {
     const rand = rng(1000 + vi);
     const dir = path.join(contentDir, v.name);
@@ -114,9 +117,12 @@ export async function generateSite(contentDir: string, total: number): Promise<S
       }
       await writeFile(path.join(topicDir, '_category_.json'), JSON.stringify({ label: `Topic ${t}`, position: t % topicsPerSection }));
       await Promise.all(topic.map((plan, k) => writeFile(path.join(dir, `${plan.id}.mdx`), pageText(plan, k, topic, versionRoot, rand))));
-      if (v.current && t === Math.floor(plans.length / 2)) sampleRoute = `${versionRoot}${topic[0].id}/`;
+      if (v.current && t === Math.floor(plans.length / 2)) {
+        sampleRoute = `${versionRoot}${topic[0].id}/`;
+        sampleSource = `content/docs/${v.name}/${topic[0].id}.mdx`;
+      }
     }
     written += count;
   }
-  return { pages: written, sampleRoute };
+  return { pages: written, sampleRoute, sampleSource };
 }
