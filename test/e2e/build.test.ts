@@ -96,14 +96,20 @@ describe('the build', () => {
 });
 
 describe('npm run dev', () => {
-  it('updates the sidebar when a page is added, renamed or deleted, without a restart', async () => {
+  let server: import('vite').ViteDevServer;
+  let base: string;
+  before(async () => {
     const { createServer } = await import('vite');
-    const server = await createServer({ root: project, configFile: path.join(project, 'vite.config.ts'), server: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' });
+    server = await createServer({ root: project, configFile: path.join(project, 'vite.config.ts'), server: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' });
     // Files added before the watcher's first scan ends count as already there: wait for it.
     const watching = new Promise((resolve) => server.watcher.once('ready', resolve));
     await server.listen();
     await watching;
-    const base = server.resolvedUrls!.local[0].replace(/\/$/, '');
+    base = server.resolvedUrls!.local[0].replace(/\/$/, '');
+  });
+  after(async () => server?.close());
+
+  it('updates the sidebar when a page is added, renamed or deleted, without a restart', async () => {
     // The sidebar as the browser gets it: the page data the dev server serves.
     const manifest = async () => (await fetch(`${base}/docs/getting-started/page-data.json`)).text();
     const eventually = async (check: (text: string) => boolean) => {
@@ -126,7 +132,27 @@ describe('npm run dev', () => {
     } finally {
       await rm(added, { force: true });
       await rm(renamed, { force: true });
-      await server.close();
+    }
+  });
+
+  it('shows an edit to the open page in place: its text, its table of contents and its title', async () => {
+    const browser = await launchBrowser();
+    const file = page('1.1', 'guides/one.mdx');
+    const original = await readFile(file, 'utf8');
+    try {
+      const tab = await browser.newPage();
+      await tab.goto(`${base}/docs/guides/one/`);
+      await tab.locator('h1').waitFor();
+      await tab.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+      const edited = original.replace(/^title: .*$/m, 'title: Guide One Edited') + '\n## A Section Added Live\n\nThis paragraph was added while the page was open.\n';
+      await writeFile(file, edited);
+      await tab.getByText('This paragraph was added while the page was open.').waitFor({ timeout: 10_000 });
+      await tab.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'A Section Added Live' }).waitFor({ timeout: 10_000 });
+      await tab.locator('h1', { hasText: 'Guide One Edited' }).waitFor({ timeout: 10_000 });
+      assert.equal(await tab.evaluate(() => (window as unknown as { kept?: boolean }).kept), true, 'updated in place, not reloaded');
+    } finally {
+      await writeFile(file, original);
+      await browser.close();
     }
   });
 });

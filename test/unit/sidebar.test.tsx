@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { Sidebar } from '../../src/theme/Sidebar.tsx';
+import { setPageSource } from '../../src/page-loader.ts';
+import type { PageData } from '../../src/content/page-data.ts';
+import type { SidebarItem } from '../../src/content/types.ts';
+
+/** A page of a large version: its own category is open, "Reference" was left out of the page data. */
+const data: PageData = {
+  route: '/docs/guides/one/',
+  source: 'content/docs/1.1/guides/one.mdx',
+  version: '1.1',
+  kind: 'doc',
+  title: 'One',
+  label: 'One',
+  description: '',
+  lvl0: 'Guides',
+  crumbs: [],
+  versionLinks: {},
+  sidebar: [
+    { type: 'category', label: 'Guides', dir: 'guides', items: [{ type: 'doc', label: 'One', href: '/docs/guides/one/', docId: 'guides/one' }] },
+    { type: 'category', label: 'Reference', dir: 'reference', items: [], deferred: 2 },
+  ],
+};
+
+function sourceWith(fragment: (dir: string) => Promise<SidebarItem[]>) {
+  const asked: string[] = [];
+  setPageSource({
+    data: async () => undefined,
+    body: async () => ({ default: () => null }),
+    sidebarFragment: (version, dir) => {
+      asked.push(`${version}:${dir}`);
+      return fragment(dir);
+    },
+  });
+  return asked;
+}
+
+const renderSidebar = () =>
+  render(
+    <MemoryRouter initialEntries={['/docs/guides/one/']}>
+      <Sidebar data={data} />
+    </MemoryRouter>,
+  );
+
+describe('sidebar of a large version', () => {
+  afterEach(cleanup);
+
+  it('fetches a closed category’s items when it is opened, once', async () => {
+    const asked = sourceWith(async () => [
+      { type: 'doc', label: 'CLI', href: '/docs/reference/cli/', docId: 'reference/cli' },
+      { type: 'doc', label: 'API', href: '/docs/reference/api/', docId: 'reference/api' },
+    ]);
+    renderSidebar();
+    expect(screen.getByRole('link', { name: 'One' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.queryByRole('link', { name: 'CLI' })).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reference' })));
+    expect(await screen.findByRole('link', { name: 'CLI' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'API' })).toBeTruthy();
+    // Closed and opened again: no second fetch.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reference' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reference' })));
+    expect(asked).toEqual(['1.1:reference']);
+  });
+
+  it('says when a part could not be loaded, and Retry fetches it again', async () => {
+    let fail = true;
+    sourceWith(async () => {
+      if (fail) throw new Error('This part of the sidebar could not be loaded (HTTP 503)');
+      return [{ type: 'doc', label: 'CLI', href: '/docs/reference/cli/', docId: 'reference/cli' }];
+    });
+    renderSidebar();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reference' })));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('HTTP 503');
+    fail = false;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
+    expect(await screen.findByRole('link', { name: 'CLI' })).toBeTruthy();
+  });
+});
