@@ -25,7 +25,7 @@ export const sha256 = (...parts: (string | Buffer)[]) => {
 const fingerprints = new Map<string, string>();
 
 /** What a page's entry depends on besides its text: our build sources and the installed packages. */
-function compilerFingerprint(root: string): string {
+export function compilerFingerprint(root: string): string {
   let f = fingerprints.get(root);
   if (f) return f;
   const buildDir = path.join(root, 'src/build');

@@ -1,4 +1,4 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
@@ -12,7 +12,7 @@ import { buildVersionManifest, ContentError } from '../content/manifest.ts';
 import { preprocessMdx } from './mdx-preprocess.ts';
 import { remarkParsePlugins } from './mdx-options.ts';
 import { assignHeadingIds } from './remark-heading-ids.ts';
-import { pageCache } from './page-cache.ts';
+import { compilerFingerprint, pageCache } from './page-cache.ts';
 import { forEachLimited } from './limit.ts';
 
 export const CONTENT_DIR = 'content/docs';
@@ -116,28 +116,35 @@ export interface ContentSources {
   versions: { name: string; docs: Map<string, DocSource>; categories: Map<string, CategorySource> }[];
 }
 
-/** Reads one file into `sources` (or drops it when it is gone). Returns false for files that are not content. */
-export async function readContentFile(sources: ContentSources, file: string): Promise<boolean> {
+/** Where a file belongs in `sources`, if it is content (a page or a _category_.json of a version). */
+function locate(sources: ContentSources, file: string) {
   const rel = path.relative(path.join(sources.root, sources.contentDir), file).split(path.sep).join('/');
   const [versionName, ...rest] = rel.split('/');
   const version = sources.versions.find((v) => v.name === versionName);
-  const relPath = rest.join('/');
   const name = rest[rest.length - 1] ?? '';
   const hidden = rest.slice(0, -1).some((d) => d.startsWith('_') || d.startsWith('.'));
   const isCategory = name === '_category_.json';
-  if (!version || hidden || !(isCategory || (PAGE.test(name) && !name.startsWith('_')))) return false;
-  const source = `${sources.contentDir}/${rel}`;
+  if (!version || hidden || !(isCategory || (PAGE.test(name) && !name.startsWith('_')))) return undefined;
+  return { version, relPath: rest.join('/'), isCategory, source: `${sources.contentDir}/${rel}` };
+}
+
+/**
+ * Reads one file into `sources`, or drops it when it is gone. Returns what it read (`{}` for a
+ * deleted file), or undefined for files that are not content.
+ */
+export async function readContentFile(sources: ContentSources, file: string): Promise<{ doc?: DocSource; category?: CategorySource } | undefined> {
+  const where = locate(sources, file);
+  if (!where) return undefined;
+  const { version, relPath, isCategory, source } = where;
   const text = await readFile(file, 'utf8').catch(() => null);
   if (isCategory) {
     const dir = relPath.slice(0, -'/_category_.json'.length);
-    if (text === null) version.categories.delete(dir);
-    else version.categories.set(dir, readCategory(source, dir, text));
-    return true;
+    if (text === null) return version.categories.delete(dir), {};
+    const category = readCategory(source, dir, text);
+    version.categories.set(dir, category);
+    return { category };
   }
-  if (text === null) {
-    version.docs.delete(relPath);
-    return true;
-  }
+  if (text === null) return version.docs.delete(relPath), {};
   const cache = pageCache(sources.root);
   let doc = (await cache.get(source, text))?.doc;
   if (!doc) {
@@ -145,18 +152,73 @@ export async function readContentFile(sources: ContentSources, file: string): Pr
     await cache.set(source, text, { doc });
   }
   version.docs.set(relPath, doc);
-  return true;
+  return { doc };
+}
+
+/** What a file gave when it was last read, and when it was last changed then. */
+interface SnapshotEntry {
+  mtimeMs: number;
+  size: number;
+  doc?: DocSource;
+  category?: CategorySource;
 }
 
 /**
- * Reads every version folder. A page's entry comes from the page cache when its text is unchanged
- * (the build's page phase fills it), else it is parsed here.
+ * The last reading of the whole content folder, in one file: a start-up with unchanged pages
+ * only looks at their modification times instead of reading and hashing thousands of files.
+ */
+function contentSnapshot(root: string) {
+  const file = path.join(root, '.cache/content-snapshot.json');
+  return {
+    async load(): Promise<Map<string, SnapshotEntry>> {
+      const raw = await readFile(file, 'utf8').catch(() => null);
+      const data = raw ? (JSON.parse(raw) as { fingerprint: string; entries: [string, SnapshotEntry][] }) : null;
+      return new Map(data?.fingerprint === compilerFingerprint(root) ? data.entries : []);
+    },
+    async save(entries: Map<string, SnapshotEntry>) {
+      await mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      await writeFile(tmp, JSON.stringify({ fingerprint: compilerFingerprint(root), entries: [...entries] }));
+      await rename(tmp, file);
+    },
+  };
+}
+
+/**
+ * Reads every version folder. A file unchanged since the last reading comes from the content
+ * snapshot; a page whose text is known comes from the page cache (the build's page phase fills
+ * it); anything else is parsed here.
  */
 export async function readContentSources(root = process.cwd(), contentDir = CONTENT_DIR): Promise<ContentSources> {
   const sources: ContentSources = { root, contentDir, versions: siteConfig.versions.map((v) => ({ name: v.name, docs: new Map(), categories: new Map() })) };
   const files = (await Promise.all(siteConfig.versions.map(async (v) => (await walk(path.join(root, contentDir, v.name))).map((rel) => path.join(root, contentDir, v.name, rel))))).flat();
-  await forEachLimited(files, 64, async (file) => void (await readContentFile(sources, file)));
+  const snapshot = contentSnapshot(root);
+  const before = await snapshot.load();
+  const after = new Map<string, SnapshotEntry>();
+  let changed = before.size !== files.length;
+  await forEachLimited(files, 64, async (file) => {
+    const st = await stat(file);
+    const known = before.get(file);
+    if (known && known.mtimeMs === st.mtimeMs && known.size === st.size && placeInSources(sources, file, known)) {
+      after.set(file, known);
+      return;
+    }
+    changed = true;
+    const read = await readContentFile(sources, file);
+    if (read) after.set(file, { mtimeMs: st.mtimeMs, size: st.size, ...read });
+  });
+  if (changed) await snapshot.save(after);
   return sources;
+}
+
+/** Puts a snapshot entry where readContentFile would have put it. */
+function placeInSources(sources: ContentSources, file: string, entry: SnapshotEntry): boolean {
+  const where = locate(sources, file);
+  if (!where) return false;
+  if (entry.category) where.version.categories.set(entry.category.dir, entry.category);
+  else if (entry.doc) where.version.docs.set(entry.doc.relPath, entry.doc);
+  else return false;
+  return true;
 }
 
 /** The site manifest from what was read; cheap enough to redo on every edit under the dev server. */
