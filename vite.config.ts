@@ -20,6 +20,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     react({ include: /\.(mdx?|jsx?|tsx?)$/ }),
     htmlShellPlugin(),
   ],
+  // Built sites and caches hold tens of thousands of files at scale: watching them would slow the dev server's start.
+  server: { watch: { ignored: ['**/dist/**', '**/dist-*/**', '**/dist.old/**', '**/.build/**', '**/.cache/**'] } },
   ssr: { noExternal: [/^@docsearch\//, /^@algolia\/autocomplete/] }, // P5
   build: {
     outDir: isSsrBuild ? '.build/server' : '.build/client', // P6: never write into dist/ directly

@@ -15,7 +15,7 @@ import { readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises
 import { gzipSync } from 'node:zlib';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { createWorkspace } from './workspace.ts';
+import { createWorkspace } from '../test/e2e/workspace.ts';
 import { generateSite } from './synthetic.ts';
 import { watchPeakRss } from './process-tree.ts';
 import { launchBrowser } from '../test/e2e/support.ts';

@@ -11,16 +11,10 @@ import { flattenSidebar, itemCountLabel, type NavLinkTarget } from './navigation
 export const SIDEBAR_INLINE_LIMIT = 150;
 
 /** What the browser knows about a version before any page data: independent of its size. */
-export interface VersionSummary {
-  name: string;
-  label: string;
-  current: boolean;
-  root: string;
-  mainDocRoute: string;
-  tag: string;
+export type VersionSummary = Pick<VersionManifest, 'name' | 'label' | 'current' | 'root' | 'mainDocRoute' | 'tag'> & {
   /** Which of the home page's section paths (relative to the root) exist in this version. */
   homeSections: string[];
-}
+};
 
 export interface SiteIndex {
   versions: VersionSummary[];

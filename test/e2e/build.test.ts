@@ -5,32 +5,26 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { chmod, cp, mkdtemp, readFile, rename, rm, symlink, writeFile, mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, startSite, watchErrors, waitHydrated } from './support.ts';
+import { createWorkspace, type Workspace } from './workspace.ts';
 
 const run = promisify(execFile);
 const repo = process.cwd();
 let project: string;
+let workspace: Workspace;
 
 /** A throwaway copy of the engine with the small fixture content. */
 before(async () => {
-  project = await mkdtemp(path.join(tmpdir(), 'zrok-docs-build-'));
-  await chmod(project, 0o755); // mkdtemp makes it private; nginx's workers must be able to read the built sites
-  for (const f of ['index.html', 'package.json', 'prerender.ts', 'site.config.ts', 'tsconfig.json', 'vite.config.ts', 'src', 'scripts', 'public']) {
-    await cp(path.join(repo, f), path.join(project, f), { recursive: true });
-  }
-  await symlink(path.join(repo, 'node_modules'), path.join(project, 'node_modules'));
+  workspace = await createWorkspace('zrok-docs-build-', [{ from: '/docs/old-guide/', to: '/docs/guides/one/' }]);
+  project = workspace.dir;
   await cp(path.join(repo, 'test/fixtures/mini/content'), path.join(project, 'content'), { recursive: true });
-  const config = path.join(project, 'site.config.ts');
-  const text = (await readFile(config, 'utf8')).replace(/redirects: \[[\s\S]*?\n  \],/, "redirects: [{ from: '/docs/old-guide/', to: '/docs/guides/one/' }],");
-  await writeFile(config, text);
 });
 after(async () => {
-  await rm(project, { recursive: true, force: true });
+  await workspace.remove();
 });
 
 async function build(env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
