@@ -18,6 +18,10 @@ export function flattenSidebar(items: SidebarItem[]): NavLinkTarget[] {
   return out;
 }
 
+/**
+ * prevNext, categoryTrail and topCategoryLabel walk the sidebar for one page: the plain statement
+ * of what page-data.ts computes for every page at once from its index (a unit test holds them equal).
+ */
 export function prevNext(items: SidebarItem[], href: string): { prev?: NavLinkTarget; next?: NavLinkTarget } {
   const flat = flattenSidebar(items);
   const i = flat.findIndex((l) => l.href === href);
@@ -52,11 +56,6 @@ function findCategoryWhere(items: SidebarItem[], test: (c: SidebarCategory) => b
     if (found) return found;
   }
   return undefined;
-}
-
-/** Finds the category whose folder is `dir`. */
-export function findCategory(items: SidebarItem[], dir: string): SidebarCategory | undefined {
-  return findCategoryWhere(items, (c) => c.dir === dir);
 }
 
 /** Number of items shown under a category card ("3 items"). */
