@@ -253,8 +253,12 @@ describe('route change', () => {
   it('shows the progress bar and the loading page only when a navigation is slow', async () => {
     const ctx = await context();
     const { page } = await open(ctx, '/docs/getting-started/');
-    // A fast navigation: no bar.
-    await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Concepts' }).click();
+    // A fast navigation (the page was prefetched on hover): no bar.
+    const concepts = page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Concepts' });
+    const prefetched = page.waitForResponse((r) => r.url().endsWith(bodyModule('/docs/concepts/')));
+    await concepts.hover();
+    await prefetched;
+    await concepts.click();
     await page.locator('h1', { hasText: 'Concepts' }).waitFor();
     assert.equal(await page.locator('#nprogress').count(), 0, 'no bar on a quick navigation');
     // A slow one: the page chunk is held for 1.5 s.
