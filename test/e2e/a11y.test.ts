@@ -1,23 +1,13 @@
 /** Accessibility: axe-core on every page in both colour modes at desktop and 995 px, plus keyboard checks. */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startSite, waitHydrated } from './support.ts';
+import type { Page } from 'playwright-core';
+import { serveSiteAndBrowser, waitHydrated } from './support.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const served = serveSiteAndBrowser();
 
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
@@ -37,11 +27,11 @@ describe('axe-core', () => {
         const found: string[] = [];
         // Two pages at a time: one per core.
         const worker = async (share: string[]) => {
-          const ctx = await browser.newContext({ viewport: { width, height: 900 } });
+          const ctx = await served.browser.newContext({ viewport: { width, height: 900 } });
           await ctx.addInitScript((c) => localStorage.setItem('zrok-docs-settings', JSON.stringify({ state: { colorChoice: c }, version: 0 })), colorChoice);
           const page = await ctx.newPage();
           for (const route of share) {
-            await page.goto(site.url + route);
+            await page.goto(served.site.url + route);
             await waitHydrated(page);
             for (const v of await violations(page)) found.push(`${route}: ${v}`);
           }
@@ -55,10 +45,10 @@ describe('axe-core', () => {
 
   it('finds no violation with the search modal open, in both modes', async () => {
     for (const colorChoice of ['light', 'dark']) {
-      const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const ctx = await served.browser.newContext({ viewport: { width: 1280, height: 900 } });
       await ctx.addInitScript((c) => localStorage.setItem('zrok-docs-settings', JSON.stringify({ state: { colorChoice: c }, version: 0 })), colorChoice);
       const page = await ctx.newPage();
-      await page.goto(`${site.url}/docs/getting-started/`);
+      await page.goto(`${served.site.url}/docs/getting-started/`);
       await waitHydrated(page);
       await page.keyboard.press('Control+k');
       await page.locator('.DocSearch-Input').fill('reserved');
@@ -70,10 +60,10 @@ describe('axe-core', () => {
 
   it('finds no violation with the mobile sidebar open, in both modes', async () => {
     for (const colorChoice of ['light', 'dark']) {
-      const ctx = await browser.newContext({ viewport: { width: 995, height: 800 } });
+      const ctx = await served.browser.newContext({ viewport: { width: 995, height: 800 } });
       await ctx.addInitScript((c) => localStorage.setItem('zrok-docs-settings', JSON.stringify({ state: { colorChoice: c }, version: 0 })), colorChoice);
       const page = await ctx.newPage();
-      await page.goto(`${site.url}/docs/guides/self-hosting/linux/nginx/`);
+      await page.goto(`${served.site.url}/docs/guides/self-hosting/linux/nginx/`);
       await waitHydrated(page);
       await page.getByRole('button', { name: 'Open the docs navigation' }).click();
       await page.getByRole('dialog', { name: 'Docs navigation' }).waitFor();
@@ -85,9 +75,9 @@ describe('axe-core', () => {
 
 describe('keyboard', () => {
   it('offers a skip link first, and every control shows a focus ring', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ctx = await served.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
-    await page.goto(`${site.url}/docs/guides/install/linux/`);
+    await page.goto(`${served.site.url}/docs/guides/install/linux/`);
     await waitHydrated(page);
     const before = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80));
     await page.keyboard.press('Tab');
@@ -113,9 +103,9 @@ describe('keyboard', () => {
   });
 
   it('operates tabs with the arrow keys', async () => {
-    const ctx = await browser.newContext();
+    const ctx = await served.browser.newContext();
     const page = await ctx.newPage();
-    await page.goto(`${site.url}/docs/guides/install/linux/`);
+    await page.goto(`${served.site.url}/docs/guides/install/linux/`);
     await waitHydrated(page);
     const first = page.getByRole('tab').first();
     await first.focus();

@@ -1,27 +1,17 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startSite, watchErrors, waitHydrated } from './support.ts';
+import { serveSiteAndBrowser, watchErrors, waitHydrated } from './support.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const served = serveSiteAndBrowser();
 
 async function open(path: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ page: Page; ctx: BrowserContext; errors: string[]; requests: string[] }> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const ctx = await served.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const page = await ctx.newPage();
   const errors = watchErrors(page);
   const requests: string[] = [];
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
-  await page.goto(site.url + path);
+  await page.goto(served.site.url + path);
   await waitHydrated(page);
   return { page, ctx, errors, requests };
 }
@@ -150,7 +140,7 @@ describe('search modal', () => {
     assert.ok(count > 0);
     assert.equal(await seeAll.getAttribute('href'), '/search/?q=oauth%20github');
     await seeAll.click();
-    await page.waitForURL(`${site.url}/search/?q=oauth%20github`);
+    await page.waitForURL(`${served.site.url}/search/?q=oauth%20github`);
     await page.getByText(`${count} results for “oauth github”`).waitFor();
     await ctx.close();
   });
@@ -222,17 +212,17 @@ describe('search page', () => {
     await page.waitForFunction(() => document.querySelectorAll('.search-result').length === 40);
     assert.ok(await page.locator('.search-result mark').first().isVisible(), 'highlighted snippets');
     await page.locator('#search-page-input').fill('oauth');
-    await page.waitForURL(`${site.url}/search/?q=oauth`);
+    await page.waitForURL(`${served.site.url}/search/?q=oauth`);
     await page.getByText(/results? for “oauth”$/).waitFor();
     assert.equal(await page.locator('#search-page-input').getAttribute('maxlength'), '64');
     await ctx.close();
   });
 
   it('shows the error text when the index cannot be fetched', async () => {
-    const ctx = await browser.newContext();
+    const ctx = await served.browser.newContext();
     const page = await ctx.newPage();
     await page.route('**/search-index/**', (r) => r.abort('internetdisconnected'));
-    await page.goto(`${site.url}/search/?q=token`);
+    await page.goto(`${served.site.url}/search/?q=token`);
     await page.getByRole('alert').getByText('Unable to fetch results').waitFor();
     await ctx.close();
   });

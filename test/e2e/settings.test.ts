@@ -1,31 +1,21 @@
 /** The reader's settings and the layout states, in Chromium against the built site. */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startSite, watchErrors, waitHydrated } from './support.ts';
+import { serveSiteAndBrowser, watchErrors, waitHydrated } from './support.ts';
 
 const KEY = 'zrok-docs-settings';
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const served = serveSiteAndBrowser();
 
 async function context(options: Parameters<Browser['newContext']>[0] = {}) {
-  return browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  return served.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
 }
 async function open(ctx: BrowserContext, path: string): Promise<{ page: Page; errors: string[] }> {
   const page = await ctx.newPage();
   const errors = watchErrors(page);
-  await page.goto(site.url + path);
+  await page.goto(served.site.url + path);
   await waitHydrated(page);
   return { page, errors };
 }
@@ -41,7 +31,7 @@ async function beforeScripts(ctx: BrowserContext, path: string, check: (page: Pa
     await route.continue();
   });
   // Module scripts hold DOMContentLoaded back, so wait for the parsed document instead.
-  await page.goto(site.url + path, { waitUntil: 'commit' });
+  await page.goto(served.site.url + path, { waitUntil: 'commit' });
   await page.waitForFunction(() => document.readyState !== 'loading' && document.querySelector('footer') !== null);
   assert.equal(await page.evaluate(() => window.__hydrated), undefined, 'no app script has run yet');
   await check(page);
@@ -138,11 +128,11 @@ describe('preferred docs version', () => {
   it('is remembered from the pages read and used by the home page and the docs root', async () => {
     const ctx = await context();
     const { page } = await open(ctx, '/docs/1.0/concepts/tunnels/');
-    await page.goto(`${site.url}/`);
+    await page.goto(`${served.site.url}/`);
     await waitHydrated(page);
     await page.waitForFunction(() => document.querySelector('.hero a')?.getAttribute('href') === '/docs/1.0/getting-started/');
-    await page.goto(`${site.url}/docs/`);
-    await page.waitForURL(`${site.url}/docs/1.0/getting-started/`);
+    await page.goto(`${served.site.url}/docs/`);
+    await page.waitForURL(`${served.site.url}/docs/1.0/getting-started/`);
     await ctx.close();
   });
 });
@@ -157,7 +147,7 @@ describe('storage that fails', () => {
     const warnings: string[] = [];
     page.on('console', (m) => m.type() === 'warning' && m.text().includes('[settings]') && warnings.push(m.text()));
     const errors = watchErrors(page);
-    await page.goto(`${site.url}/docs/concepts/`);
+    await page.goto(`${served.site.url}/docs/concepts/`);
     await waitHydrated(page);
     assert.equal(await theme(page), 'dark');
     await page.getByRole('button', { name: /^Colour mode/ }).click();

@@ -1,27 +1,18 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startSite, watchErrors, waitHydrated } from './support.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { serveSiteAndBrowser, watchErrors, waitHydrated } from './support.ts';
 
-let site: Awaited<ReturnType<typeof startSite>>;
-let browser: Browser;
-let context: BrowserContext;
+const served = serveSiteAndBrowser();
+let context: BrowserContext | undefined;
+/** The file's shared desktop context, made on first use (the browser starts in a hook). */
+const desktop = async () => (context ??= await served.browser.newContext({ viewport: { width: 1280, height: 900 } }));
 
-before(async () => {
-  site = await startSite();
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
-
-async function open(path: string, ctx = context): Promise<{ page: Page; errors: string[] }> {
-  const page = await ctx.newPage();
+async function open(path: string, ctx?: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  const page = await (ctx ?? (await desktop())).newPage();
   const errors = watchErrors(page);
-  await page.goto(site.url + path);
+  await page.goto(served.site.url + path);
   await waitHydrated(page);
   return { page, errors };
 }
@@ -36,7 +27,7 @@ describe('every route', () => {
     const titles = new Set<string>();
     const descriptions = new Set<string>();
     for (const route of routes) {
-      const res = await fetch(site.url + route);
+      const res = await fetch(served.site.url + route);
       assert.equal(res.status, 200, route);
       const html = await res.text();
       assert.match(html, /<h1[^>]*>[^<]+<\/h1>/, `${route} has an h1`);
@@ -54,34 +45,34 @@ describe('every route', () => {
 
   it('tags each version for the search crawler', async () => {
     for (const [path, tag] of [['/docs/getting-started/', 'docs-default-current'], ['/docs/1.0/getting-started/', 'docs-default-1.0'], ['/docs/0.4/getting-started/', 'docs-default-0.4']]) {
-      const html = await (await fetch(site.url + path)).text();
+      const html = await (await fetch(served.site.url + path)).text();
       assert.ok(html.includes(`<meta name="docsearch:docusaurus_tag" content="${tag}" />`), path);
       assert.ok(html.includes('<meta name="docsearch:language" content="en" />'), path);
     }
   });
 
   it('ships sitemap.xml, robots.txt and the redirect list', async () => {
-    const sitemap = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    const sitemap = await (await fetch(`${served.site.url}/sitemap.xml`)).text();
     assert.equal((sitemap.match(/<url>/g) ?? []).length, 138);
     assert.ok(sitemap.includes('<loc>https://docs.zrok.io/docs/1.0/getting-started/</loc><priority>0.3</priority>'));
-    assert.match(await (await fetch(`${site.url}/robots.txt`)).text(), /Sitemap: https:\/\/docs\.zrok\.io\/sitemap\.xml/);
-    const llms = await (await fetch(`${site.url}/llms.txt`)).text();
+    assert.match(await (await fetch(`${served.site.url}/robots.txt`)).text(), /Sitemap: https:\/\/docs\.zrok\.io\/sitemap\.xml/);
+    const llms = await (await fetch(`${served.site.url}/llms.txt`)).text();
     const current = await routesOf('1.1');
     const docs = current.filter((r) => !r.includes('/category/'));
     assert.equal((llms.match(/^- \[/gm) ?? []).length, docs.length, 'llms.txt lists every current-version page');
     for (const route of docs) assert.ok(llms.includes(`(https://docs.zrok.io${route}index.md): `), route);
     assert.ok(llms.indexOf('/docs/getting-started/index.md') < llms.indexOf('/docs/concepts/index.md'), 'in reading order');
-    const md = await fetch(`${site.url}/docs/1.0/concepts/tunnels/index.md`);
+    const md = await fetch(`${served.site.url}/docs/1.0/concepts/tunnels/index.md`);
     assert.equal(md.status, 200);
     assert.match(await md.text(), /^# Sharing TCP and UDP Servers\n\n> /);
-    const redirects = (await (await fetch(`${site.url}/redirects.json`)).json()) as { from: string; to: string }[];
+    const redirects = (await (await fetch(`${served.site.url}/redirects.json`)).json()) as { from: string; to: string }[];
     assert.ok(redirects.some((r) => r.from === '/docs/guides/self-hosting/self_hosting_guide/' && r.to === '/docs/guides/self-hosting/linux/'));
   });
 });
 
 describe('not found, redirects and .html paths', () => {
   it('answers an unknown path with status 404 and the not-found page', async () => {
-    const res = await fetch(`${site.url}/docs/no-such-page/`);
+    const res = await fetch(`${served.site.url}/docs/no-such-page/`);
     assert.equal(res.status, 404);
     const { page, errors } = await open('/docs/no-such-page/');
     assert.equal(await page.locator('h1').textContent(), 'Page Not Found');
@@ -99,9 +90,9 @@ describe('not found, redirects and .html paths', () => {
     ['/docs/1.0/', '/docs/1.0/getting-started/', 'Getting Started'],
   ] as const) {
     it(`redirects ${from}`, async () => {
-      const page = await context.newPage();
-      await page.goto(site.url + from);
-      await page.waitForURL(site.url + to);
+      const page = await (await desktop()).newPage();
+      await page.goto(served.site.url + from);
+      await page.waitForURL(served.site.url + to);
       await waitHydrated(page);
       if (h1) assert.equal(await page.locator('h1').textContent(), h1);
       await page.close();
@@ -149,12 +140,12 @@ describe('chrome', () => {
     const { page } = await open('/docs/concepts/sharing-public/');
     await page.getByRole('button', { name: 'Docs version: 1.1' }).click();
     await page.getByRole('menuitem', { name: '1.0' }).click();
-    await page.waitForURL(`${site.url}/docs/1.0/concepts/sharing-public/`);
+    await page.waitForURL(`${served.site.url}/docs/1.0/concepts/sharing-public/`);
     await page.locator('.badge', { hasText: 'Version: 1.0' }).waitFor();
     await page.getByRole('button', { name: 'Docs version: 1.0' }).click();
     assert.equal(await page.getByRole('menuitem', { name: '0.4' }).getAttribute('href'), '/docs/0.4/concepts/sharing-public/');
     await page.keyboard.press('Escape');
-    await page.goto(`${site.url}/docs/guides/self-hosting/error-pages/`);
+    await page.goto(`${served.site.url}/docs/guides/self-hosting/error-pages/`);
     await waitHydrated(page);
     await page.getByRole('button', { name: 'Docs version: 1.1' }).click();
     assert.equal(await page.getByRole('menuitem', { name: '0.4' }).getAttribute('href'), '/docs/0.4/getting-started/');
@@ -166,10 +157,10 @@ describe('chrome', () => {
     const note = page.getByRole('note');
     assert.match((await note.textContent()) ?? '', /documentation for zrok 1\.0, which is no longer actively maintained/);
     assert.equal(await note.getByRole('link', { name: 'the latest version (1.1)' }).getAttribute('href'), '/docs/concepts/tunnels/');
-    await page.goto(`${site.url}/docs/0.4/guides/linux-user-share/`);
+    await page.goto(`${served.site.url}/docs/0.4/guides/linux-user-share/`);
     await waitHydrated(page);
     assert.equal(await page.getByRole('note').getByRole('link').getAttribute('href'), '/docs/getting-started/');
-    await page.goto(`${site.url}/docs/concepts/tunnels/`);
+    await page.goto(`${served.site.url}/docs/concepts/tunnels/`);
     await waitHydrated(page);
     assert.equal(await page.getByRole('note').count(), 0, 'no notice on the current version');
     await page.close();
@@ -239,7 +230,7 @@ describe('chrome', () => {
     const chunkRequests: string[] = [];
     page.on('request', (r) => r.url().includes('/assets/') && chunkRequests.push(r.url()));
     await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Concepts' }).click();
-    await page.waitForURL(`${site.url}/docs/concepts/`);
+    await page.waitForURL(`${served.site.url}/docs/concepts/`);
     await page.locator('h1', { hasText: 'Concepts' }).waitFor();
     assert.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 42);
     assert.ok(chunkRequests.some((u) => /\/assets\/index-.*\.js$/.test(u) === false), 'a page chunk was requested');
@@ -262,7 +253,7 @@ describe('chrome', () => {
   });
 
   it('copies a code block to the clipboard', async () => {
-    const ctx = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const ctx = await served.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
     const { page } = await open('/docs/getting-started/', ctx);
     const block = page.locator('.code-block').first();
     await block.hover();
@@ -296,13 +287,13 @@ describe('chrome', () => {
   });
 
   it('has a home page with the tagline, a call to action and section cards', async () => {
-    const fresh = await browser.newContext(); // no remembered version: the call to action leads to the current one
+    const fresh = await served.browser.newContext(); // no remembered version: the call to action leads to the current one
     const { page } = await open('/', fresh);
     assert.equal(await page.locator('h1').textContent(), 'zrok');
     assert.ok(await page.getByText('Globally distributed reverse proxy').isVisible());
     assert.equal(await page.locator('.home a.card').count(), 6);
     await page.getByRole('link', { name: 'Get started' }).click();
-    await page.waitForURL(`${site.url}/docs/getting-started/`);
+    await page.waitForURL(`${served.site.url}/docs/getting-started/`);
     await fresh.close();
   });
 
@@ -316,7 +307,7 @@ describe('chrome', () => {
     await page.getByRole('button', { name: 'Open the docs navigation' }).click();
     const drawer = page.getByRole('dialog', { name: 'Docs navigation' });
     await drawer.getByRole('link', { name: 'Hosting' }).click();
-    await page.waitForURL(`${site.url}/docs/concepts/hosting/`);
+    await page.waitForURL(`${served.site.url}/docs/concepts/hosting/`);
     await drawer.waitFor({ state: 'hidden', timeout: 5000 }); // navigation closes the drawer
     await page.close();
   });
@@ -324,9 +315,9 @@ describe('chrome', () => {
 
 describe('without JavaScript', () => {
   it('reads, links and shows every tab panel', async () => {
-    const ctx = await browser.newContext({ javaScriptEnabled: false });
+    const ctx = await served.browser.newContext({ javaScriptEnabled: false });
     const page = await ctx.newPage();
-    await page.goto(`${site.url}/docs/guides/install/linux/`);
+    await page.goto(`${served.site.url}/docs/guides/install/linux/`);
     assert.equal(await page.locator('h1').textContent(), 'Install zrok in Linux');
     const panels = page.locator('.tabs__panel');
     const count = await panels.count();
@@ -334,9 +325,9 @@ describe('without JavaScript', () => {
     for (let i = 0; i < count; i++) assert.ok(await panels.nth(i).isVisible(), `tab panel ${i} is visible`);
     assert.ok(await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Drives' }).isVisible());
     await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Drives' }).click();
-    await page.waitForURL(`${site.url}/docs/guides/drives/`);
+    await page.waitForURL(`${served.site.url}/docs/guides/drives/`);
     assert.equal(await page.locator('h1').textContent(), 'Drives');
-    await page.goto(`${site.url}/docs/concepts/sharing-public/`);
+    await page.goto(`${served.site.url}/docs/concepts/sharing-public/`);
     assert.ok(await page.locator('.mermaid--source').first().isVisible(), 'diagram source is readable');
     await ctx.close();
   });

@@ -1,3 +1,4 @@
+import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { serveStatic } from '../../scripts/serve.ts';
 import { startNginx } from './nginx.ts';
@@ -18,6 +19,25 @@ export async function startSite(dir = process.env.SITE_DIR ?? 'dist', base = '/'
   if (process.env.E2E_SERVER === 'nginx' && base === '/') return startNginx(dir);
   const { server, url } = await serveStatic({ dir, port: 0, base });
   return { url: url.replace(/\/$/, ''), close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+export type ServedSite = Awaited<ReturnType<typeof startSite>>;
+
+/**
+ * The built site and a browser for a whole test file: started before its tests, closed after.
+ * Read `served.site` and `served.browser` inside tests and hooks (they are set once `before` ran).
+ */
+export function serveSiteAndBrowser(): { site: ServedSite; browser: Browser } {
+  const served = {} as { site: ServedSite; browser: Browser };
+  before(async () => {
+    served.site = await startSite();
+    served.browser = await launchBrowser();
+  });
+  after(async () => {
+    await served.browser?.close();
+    await served.site?.close();
+  });
+  return served;
 }
 
 /** Console errors, page errors and hydration errors seen by a page. */
