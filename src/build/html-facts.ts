@@ -1,4 +1,5 @@
-import { Parser } from 'htmlparser2';
+import { DomUtils } from 'htmlparser2';
+import type { Document } from 'domhandler';
 
 /** What the link check needs from one rendered page, gathered while the HTML is in memory. */
 export interface PageFacts {
@@ -8,17 +9,15 @@ export interface PageFacts {
   links: string[];
 }
 
-export function collectPageFacts(path: string, source: string, html: string): PageFacts {
+/** Ids, named anchors and hrefs of a page, from the same parsed document the search records come from. */
+export function collectPageFacts(path: string, source: string, doc: Document): PageFacts {
   const ids = new Set<string>();
   const links: string[] = [];
-  const parser = new Parser({
-    onopentag(name, attrs) {
-      if (attrs.id) ids.add(attrs.id);
-      if (name === 'a' && attrs.name) ids.add(attrs.name);
-      if (name === 'a' && attrs.href !== undefined) links.push(attrs.href);
-    },
-  });
-  parser.write(html);
-  parser.end();
+  for (const el of DomUtils.findAll(() => true, doc.children)) {
+    const attrs = el.attribs;
+    if (attrs.id) ids.add(attrs.id);
+    if (el.name === 'a' && attrs.name) ids.add(attrs.name);
+    if (el.name === 'a' && attrs.href !== undefined) links.push(attrs.href);
+  }
   return { path, source, ids, links };
 }

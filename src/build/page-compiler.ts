@@ -10,23 +10,15 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
-import siteConfig from '../../site.config.ts';
 import { ContentError } from '../content/manifest.ts';
-import { CONTENT_DIR, listPageSources } from './read-content.ts';
+import { listPageSources } from './read-content.ts';
 import { pageCache } from './page-cache.ts';
 import type { CompileOutput, CompileTask } from './mdx-compile-worker.ts';
 import { forEachLimited } from './limit.ts';
 import { linkRuntime, linkerReady, PageImportError } from './page-link.ts';
 
-/** Path inside its version folder: 'content/docs/1.1/guides/x.mdx' → 'guides/x.mdx'. */
-function relPathOf(source: string): string {
-  const rest = source.slice(CONTENT_DIR.length + 1);
-  const version = siteConfig.versions.find((v) => rest.startsWith(`${v.name}/`));
-  return version ? rest.slice(version.name.length + 1) : rest;
-}
-
 /** The compile pool, started on the first page the cache does not have. */
-export function compilePool() {
+function compilePool() {
   const threads = availableParallelism();
   let pool: Piscina<CompileTask, CompileOutput> | undefined;
   return {
@@ -41,7 +33,7 @@ export function compilePool() {
 
 /** Compiles every page into `serverDir`; returns each page's module file by source. */
 export async function compilePages({ root, serverDir }: { root: string; serverDir: string }): Promise<Record<string, string>> {
-  const sources = await listPageSources(root);
+  const pages = await listPageSources(root);
   await linkerReady;
   const cache = pageCache(root);
   const pool = compilePool();
@@ -49,11 +41,11 @@ export async function compilePages({ root, serverDir }: { root: string; serverDi
   const out: Record<string, string> = {};
   try {
     // A window of pages in flight keeps every thread busy without opening every file at once.
-    await forEachLimited(sources, pool.threads * 4, async (source) => {
+    await forEachLimited(pages, pool.threads * 4, async ({ source, relPath }) => {
       const text = await readFile(path.join(root, source), 'utf8');
       let entry = await cache.get(source, text);
       if (entry?.code === undefined) {
-        const result = await pool.run({ path: path.join(root, source), source, relPath: relPathOf(source), text, development: false, withDoc: true });
+        const result = await pool.run({ path: path.join(root, source), source, relPath, text, development: false, withDoc: true });
         if (result.error) throw new ContentError(result.error.location, result.error.reason);
         try {
           linkRuntime(result.code, 'check');

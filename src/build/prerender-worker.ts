@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseDocument } from 'htmlparser2';
 import { collectPageFacts } from './html-facts.ts';
 import { extractSearchRecords } from './search-records.ts';
 import { markdownCopy } from './plain-text.ts';
@@ -49,10 +50,12 @@ async function renderOne(job: PrerenderJob, out: BatchResult) {
   const dir = path.join(input.outDir, job.path);
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, 'index.html'), html);
-  out.facts.push(collectPageFacts(job.path, r.page?.source ?? job.path, r.html));
+  // Parsed once for both the link check and the search records.
+  const dom = parseDocument(r.html);
+  out.facts.push(collectPageFacts(job.path, r.page?.source ?? job.path, dom));
   if (!r.page) return;
   await writeFile(path.join(input.outDir, pageDataPath(job.path)), JSON.stringify(r.page));
-  if (r.versionTag) out.records.push(...extractSearchRecords({ html: r.html, path: job.path, lvl0: 'Documentation', language, tag: r.versionTag }));
+  if (r.versionTag) out.records.push(...extractSearchRecords({ html: dom, path: job.path, lvl0: 'Documentation', language, tag: r.versionTag }));
   if (r.page.doc) {
     const text = await readFile(path.join(input.projectRoot, r.page.source), 'utf8');
     await writeFile(path.join(dir, 'index.md'), markdownCopy(r.page.title, r.page.description, text));

@@ -18,15 +18,19 @@ import { forEachLimited } from './limit.ts';
 export const CONTENT_DIR = 'content/docs';
 const PAGE = /\.mdx?$/;
 
-/** Files and folders starting with `_` are partials or drafts and never become pages. */
+/** Folders starting with `_` or `.` hold partials, drafts or tooling and never become pages. */
+const isContentFolder = (name: string) => !name.startsWith('_') && !name.startsWith('.');
+/** A page (`.md`/`.mdx`, not starting with `_`) or a category's `_category_.json`. */
+const isContentFile = (name: string) => name === '_category_.json' || (PAGE.test(name) && !name.startsWith('_'));
+
 async function walk(dir: string, rel = ''): Promise<string[]> {
   const entries = await readdir(path.join(dir, rel), { withFileTypes: true }).catch(() => []);
   const out: string[] = [];
   for (const e of entries) {
     const relPath = rel ? `${rel}/${e.name}` : e.name;
     if (e.isDirectory()) {
-      if (!e.name.startsWith('_') && !e.name.startsWith('.')) out.push(...(await walk(dir, relPath)));
-    } else if (e.name === '_category_.json' || (PAGE.test(e.name) && !e.name.startsWith('_'))) out.push(relPath);
+      if (isContentFolder(e.name)) out.push(...(await walk(dir, relPath)));
+    } else if (isContentFile(e.name)) out.push(relPath);
   }
   return out;
 }
@@ -102,11 +106,13 @@ function readCategory(file: string, dir: string, text: string): CategorySource {
 }
 
 /** Every page source of every version, relative to `root`: the client build makes each its own entry chunk. */
-export async function listPageSources(root = process.cwd(), contentDir = CONTENT_DIR): Promise<string[]> {
+export async function listPageSources(root = process.cwd(), contentDir = CONTENT_DIR): Promise<{ source: string; relPath: string }[]> {
   const lists = await Promise.all(
-    siteConfig.versions.map(async (v) => (await walk(path.join(root, contentDir, v.name))).filter((f) => PAGE.test(f)).map((f) => `${contentDir}/${v.name}/${f}`)),
+    siteConfig.versions.map(async (v) =>
+      (await walk(path.join(root, contentDir, v.name))).filter((f) => PAGE.test(f)).map((relPath) => ({ source: `${contentDir}/${v.name}/${relPath}`, relPath })),
+    ),
   );
-  return lists.flat().sort();
+  return lists.flat().sort((a, b) => (a.source < b.source ? -1 : 1));
 }
 
 /** What the content folders hold, per version: each page's entry and each category, by path. */
@@ -122,10 +128,8 @@ function locate(sources: ContentSources, file: string) {
   const [versionName, ...rest] = rel.split('/');
   const version = sources.versions.find((v) => v.name === versionName);
   const name = rest[rest.length - 1] ?? '';
-  const hidden = rest.slice(0, -1).some((d) => d.startsWith('_') || d.startsWith('.'));
-  const isCategory = name === '_category_.json';
-  if (!version || hidden || !(isCategory || (PAGE.test(name) && !name.startsWith('_')))) return undefined;
-  return { version, relPath: rest.join('/'), isCategory, source: `${sources.contentDir}/${rel}` };
+  if (!version || !rest.slice(0, -1).every(isContentFolder) || !isContentFile(name)) return undefined;
+  return { version, relPath: rest.join('/'), isCategory: name === '_category_.json', source: `${sources.contentDir}/${rel}` };
 }
 
 /**

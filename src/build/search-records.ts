@@ -1,5 +1,5 @@
 import { parseDocument, DomUtils } from 'htmlparser2';
-import type { ChildNode, Element } from 'domhandler';
+import type { ChildNode, Document, Element } from 'domhandler';
 import type { Hierarchy, SearchRecord } from '../search/types.ts';
 
 /** Longest content kept per record: enough for search and snippets, small enough to ship. */
@@ -9,8 +9,8 @@ const SKIP_CLASSES = /\b(tabs__noscript-label|tabs__list|code-block|mermaid|brea
 const text = (n: ChildNode) => DomUtils.textContent(n).replace(/\s+/g, ' ').trim();
 
 interface Input {
-  /** Rendered page body (the SSR HTML of #root). */
-  html: string;
+  /** Rendered page body (the SSR HTML of #root), or that HTML already parsed. */
+  html: string | Document;
   /** Site path of the page, without base URL, with trailing slash. */
   path: string;
   /** Used when the page has no data-search-lvl0 attribute. */
@@ -24,7 +24,7 @@ interface Input {
  * items and table cells that follow it. Headings are the hierarchy; text is stored as plain text.
  */
 export function extractSearchRecords({ html, path, lvl0, language, tag }: Input): SearchRecord[] {
-  const doc = parseDocument(html);
+  const doc = typeof html === 'string' ? parseDocument(html) : html;
   const h1 = DomUtils.findOne((n) => n.name === 'h1', doc.children);
   const body = DomUtils.findOne((n) => (n.attribs.class ?? '').split(' ').includes('markdown'), doc.children);
   if (!h1 || !body) return [];

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useUi } from '../store/ui.ts';
 import { Sidebar } from './Sidebar.tsx';
-import { usePageData } from './page-data.ts';
+import { usePageData } from './use-page-data.ts';
 
 /** The menu button shown below 996 px. */
 export function MobileMenuButton() {

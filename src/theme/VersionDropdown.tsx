@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { site, versionForPath, currentVersion } from '../site-data.ts';
-import { usePageData } from './page-data.ts';
+import { usePageData } from './use-page-data.ts';
 import { useSettings } from '../store/settings.ts';
 import { Dropdown } from './Dropdown.tsx';
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import siteConfig from '../../site.config.ts';
 import { findVersion } from '../site-data.ts';
 import type { PageState } from '../page-loader.ts';
-import { usePageState } from './page-data.ts';
+import { usePageState } from './use-page-data.ts';
 
 export interface PageHead {
   title: string;
