@@ -165,7 +165,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   }
 
   // Sidebar parts of large versions, fetched when a reader opens a closed category.
-  const builder = createPageDataBuilder(site, () => '');
+  const builder = createPageDataBuilder(site, () => '', siteConfig.sidebar.inlineLimit);
   for (const v of site.versions) {
     if (!builder.isSliced(v.name)) continue;
     const walk = async (items: SidebarItem[]) => {

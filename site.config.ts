@@ -38,7 +38,11 @@ export interface SiteConfig {
   editUrl: string;
   redirects: { from: string; to: string }[];
   /** Sidebar behaviour. */
-  sidebar: { autoCollapseCategories: boolean };
+  sidebar: {
+    autoCollapseCategories: boolean;
+    /** A version whose sidebar has more entries sends each page only the open part of it; closed categories load when opened. */
+    inlineLimit: number;
+  };
   search: SearchConfig;
   /** Google Tag Manager container id (the original site used GTM-MDFLZPK8); null = no analytics script. */
   analytics: { gtmContainerId: string | null };
@@ -98,7 +102,7 @@ const siteConfig: SiteConfig = {
       to: '/docs/guides/self-hosting/metrics-and-limits/configuring-metrics/',
     },
   ],
-  sidebar: { autoCollapseCategories: true },
+  sidebar: { autoCollapseCategories: true, inlineLimit: 150 },
   search: {
     hosted: null,
     externalUrlRegex: null,

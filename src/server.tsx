@@ -22,7 +22,7 @@ let builder: PageDataBuilder | undefined;
  */
 export function configure(pages: { site: SiteManifest; moduleUrl: (source: string) => string; bodyFile: (source: string) => string }): PageDataBuilder {
   site = pages.site;
-  const b = createPageDataBuilder(pages.site, pages.moduleUrl);
+  const b = createPageDataBuilder(pages.site, pages.moduleUrl, siteConfig.sidebar.inlineLimit);
   builder = b;
   setPageSource({
     data: async (path) => b.page(path),

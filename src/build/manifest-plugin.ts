@@ -4,6 +4,7 @@ import { assembleManifest, readContentFile, readContentSources, CONTENT_DIR, typ
 import { createPageDataBuilder, siteIndexOf, type PageDataBuilder } from '../content/page-data.ts';
 import type { SiteManifest } from '../content/types.ts';
 import { HOME_SECTIONS } from '../theme/home-sections.ts';
+import siteConfig from '../../site.config.ts';
 
 export const INDEX_ID = 'virtual:site-index';
 const RESOLVED_INDEX = `\0${INDEX_ID}`;
@@ -32,7 +33,7 @@ export function contentPlugin(): Plugin[] {
   let builder: Promise<PageDataBuilder> | undefined;
   const readSources = () => (sources ??= readContentSources(root));
   const readManifest = () => (manifest ??= readSources().then(assembleManifest));
-  const pageData = () => (builder ??= readManifest().then((m) => createPageDataBuilder(m, (source) => `${base}${source}`)));
+  const pageData = () => (builder ??= readManifest().then((m) => createPageDataBuilder(m, (source) => `${base}${source}`, siteConfig.sidebar.inlineLimit)));
   const siteIndex = async () => JSON.stringify(siteIndexOf(await readManifest(), HOME_SECTIONS.map((s) => s.path)));
 
   /**

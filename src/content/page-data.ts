@@ -7,9 +7,6 @@
 import type { CategoryIndexEntry, DocEntry, SidebarCategory, SidebarItem, SiteManifest, TocEntry, VersionManifest } from './types.ts';
 import { flattenSidebar, itemCountLabel, type NavLinkTarget } from './navigation.ts';
 
-/** Versions whose sidebar has more entries than this send the reader only the open part of it. */
-export const SIDEBAR_INLINE_LIMIT = 150;
-
 /** What the browser knows about a version before any page data: independent of its size. */
 export type VersionSummary = Pick<VersionManifest, 'name' | 'label' | 'current' | 'root' | 'mainDocRoute' | 'tag'> & {
   /** Which of the home page's section paths (relative to the root) exist in this version. */
@@ -141,9 +138,10 @@ export interface PageDataBuilder {
 
 /**
  * `moduleUrl` gives the URL the browser imports a page body from (a built chunk, or the source
- * file under the dev server).
+ * file under the dev server). A version whose sidebar has more than `inlineLimit` entries sends
+ * each page only the open part of it (site.config.ts `sidebar.inlineLimit`).
  */
-export function createPageDataBuilder(site: SiteManifest, moduleUrl: (source: string) => string, inlineLimit = SIDEBAR_INLINE_LIMIT): PageDataBuilder {
+export function createPageDataBuilder(site: SiteManifest, moduleUrl: (source: string) => string, inlineLimit: number): PageDataBuilder {
   const indexes = site.versions.map(indexVersion);
   const byName = new Map(indexes.map((x) => [x.version.name, x]));
   const sliced = (x: VersionIndex) => x.itemCount > inlineLimit;

@@ -87,6 +87,64 @@ describe('the build', () => {
     });
     assert.equal(await readFile(path.join(project, 'dist/marker.txt'), 'utf8'), 'from the last good build');
   });
+
+  it('fails when a page imports a module, naming the file', async () => {
+    await withFile(page('1.1', 'guides/one.mdx'), "---\ntitle: Guide One\n---\n\nimport Pad from 'left-pad';\n\nText.\n", async () => {
+      const { code, output } = await build();
+      assert.equal(code, 1);
+      assert.match(output, /content\/docs\/1\.1\/guides\/one\.mdx: pages cannot import modules \("left-pad"\)/);
+    });
+  });
+
+  it('rebuilds with an edited page: its title, and its label in every sidebar', async () => {
+    const file = page('1.1', 'guides/one.mdx');
+    const original = await readFile(file, 'utf8');
+    await withFile(file, original.replace(/^title: .*$/m, 'title: Guide One Renamed'), async () => {
+      const { code, output } = await build({ OUT_DIR: 'dist-edited' });
+      assert.equal(code, 0, output);
+      assert.match(await readFile(path.join(project, 'dist-edited/docs/guides/one/index.html'), 'utf8'), /<h1>Guide One Renamed<\/h1>/);
+      assert.match(await readFile(path.join(project, 'dist-edited/docs/getting-started/page-data.json'), 'utf8'), /"label":"Guide One Renamed"/);
+    });
+  });
+});
+
+describe('a version whose sidebar is over the inline limit', () => {
+  let browser: Browser;
+  before(async () => {
+    const config = path.join(project, 'site.config.ts');
+    const original = await readFile(config, 'utf8');
+    await writeFile(config, original.replace(/inlineLimit: \d+/, 'inlineLimit: 2'));
+    try {
+      const { code, output } = await build({ OUT_DIR: 'dist-sliced' });
+      assert.equal(code, 0, output);
+    } finally {
+      await writeFile(config, original);
+    }
+    browser = await launchBrowser();
+  });
+  after(async () => browser?.close());
+
+  it('sends a page only the open part, and fetches a closed category when it is opened', async () => {
+    const data = await readFile(path.join(project, 'dist-sliced/docs/getting-started/page-data.json'), 'utf8');
+    assert.doesNotMatch(data, /Guide One/, 'a closed category’s items are not in the page data');
+    const site = await startSite(path.join(project, 'dist-sliced'));
+    try {
+      const tab = await browser.newPage();
+      const fetched: string[] = [];
+      tab.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+      await tab.goto(`${site.url}/docs/getting-started/`);
+      await waitHydrated(tab);
+      const sidebar = tab.getByRole('navigation', { name: 'Docs sidebar' });
+      assert.equal(await sidebar.getByRole('link', { name: 'Guide One' }).count(), 0);
+      await sidebar.getByRole('button', { name: "Expand sidebar category 'Guides'" }).click();
+      await sidebar.getByRole('link', { name: 'Guide One' }).waitFor();
+      assert.ok(fetched.includes('/_data/sidebar/1.1/guides.json'), `fetched: ${fetched.join(', ')}`);
+      await sidebar.getByRole('link', { name: 'Guide One' }).click();
+      await tab.locator('h1', { hasText: 'Guide One' }).waitFor();
+    } finally {
+      await site.close();
+    }
+  });
 });
 
 describe('npm run dev', () => {

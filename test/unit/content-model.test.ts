@@ -138,7 +138,7 @@ describe('page data', () => {
   const routes = [...site.versions[0].docs.map((d) => d.route), ...site.versions[0].categoryIndexes.map((c) => c.route)];
 
   it('gives every page the same neighbours, trail and section as walking the sidebar does', () => {
-    const pages = createPageDataBuilder(site, (s) => `/${s}`);
+    const pages = createPageDataBuilder(site, (s) => `/${s}`, 150);
     for (const route of routes) {
       const data = pages.page(route)!;
       expect(data.route).toBe(route);
@@ -150,7 +150,7 @@ describe('page data', () => {
   });
 
   it('names the body module of a doc and lists a generated index as cards', () => {
-    const pages = createPageDataBuilder(site, (s) => `/assets/${s}`);
+    const pages = createPageDataBuilder(site, (s) => `/assets/${s}`, 150);
     const doc = pages.page('/docs/guides/drives/')!;
     expect(doc.kind).toBe('doc');
     expect(doc.doc?.module).toBe('/assets/content/docs/1.1/guides/drives.mdx');
@@ -163,7 +163,7 @@ describe('page data', () => {
   });
 
   it('sends a large version only the open part of its sidebar, and the rest in parts', () => {
-    const small = createPageDataBuilder(site, (s) => s);
+    const small = createPageDataBuilder(site, (s) => s, 150);
     expect(small.page('/docs/guides/drives/')!.sidebar).toEqual(sidebar);
     const large = createPageDataBuilder(site, (s) => s, 5);
     expect(large.isSliced('1.1')).toBe(true);
@@ -190,7 +190,7 @@ describe('version switching and locale links', () => {
   };
 
   it('keeps the same page where it exists, else goes to the main doc', () => {
-    const pages = createPageDataBuilder(site, (s) => `/${s}`);
+    const pages = createPageDataBuilder(site, (s) => `/${s}`, 150);
     const target = (route: string, version: string) => pages.page(route)?.versionLinks[version];
     expect(target('/docs/concepts/sharing-public/', '1.0')).toBe('/docs/1.0/concepts/sharing-public/');
     expect(target('/docs/1.0/concepts/', '1.1')).toBe('/docs/concepts/');
