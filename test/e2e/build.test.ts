@@ -153,10 +153,13 @@ describe('npm run dev', () => {
   before(async () => {
     const { createServer } = await import('vite');
     server = await createServer({ root: project, configFile: path.join(project, 'vite.config.ts'), server: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' });
-    // Files added before the watcher's first scan ends count as already there: wait for it.
-    const watching = new Promise((resolve) => server.watcher.once('ready', resolve));
     await server.listen();
-    await watching;
+    // A file added to a folder the watcher has not scanned yet counts as already there. Its first
+    // 'ready' can come before the content folders are scanned (after a build, seconds before), so
+    // wait until the folder the test writes into is watched.
+    const guides = path.join(project, 'content/docs/1.1/guides');
+    for (let i = 0; i < 300 && !(guides in server.watcher.getWatched()); i++) await new Promise((r) => setTimeout(r, 100));
+    assert.ok(guides in server.watcher.getWatched(), 'the dev server watches the content folders');
     base = server.resolvedUrls!.local[0].replace(/\/$/, '');
   });
   after(async () => server?.close());
