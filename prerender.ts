@@ -15,7 +15,8 @@ import type { PageFacts } from './src/build/html-facts.ts';
 import { checkLinks, formatLinkErrors } from './src/build/link-check.ts';
 import { escapeHtml, redirectPage, sitemapXml } from './src/build/html-output.ts';
 import { llmsTxt } from './src/build/plain-text.ts';
-import { searchIndexPath, type SearchRecord } from './src/search/types.ts';
+import type { SearchRecord } from './src/search/types.ts';
+import { buildSearchIndex } from './src/build/search-index.ts';
 import { SETTINGS_STORAGE_KEY } from './src/store/keys.ts';
 import { contentSecurityPolicy, inlineScripts, nginxRedirects, nginxSecurityHeaders, scriptHash } from './src/build/csp.ts';
 import { sidebarFragmentPath, createPageDataBuilder } from './src/content/page-data.ts';
@@ -156,12 +157,12 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     runtimeUrl: base + viteManifest[PAGE_RUNTIME].file,
   });
 
-  // One search index per version; records arrive in batch order, so sort them for a stable file.
+  // One search index per version, split into parts; records arrive in batch order, so sort them for stable files.
   const byTag = new Map<string, SearchRecord[]>(site.versions.map((v) => [v.tag, []]));
   for (const r of records) byTag.get(r.docusaurus_tag)?.push(r);
   for (const [tag, list] of byTag) {
     list.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-    await writeFileIn(clientDir, searchIndexPath(tag), JSON.stringify(list));
+    for (const file of buildSearchIndex(tag, list)) await writeFileIn(clientDir, file.path, file.text);
   }
 
   // Sidebar parts of large versions, fetched when a reader opens a closed category.

@@ -1,13 +1,10 @@
 /**
- * Search benchmark on the built site: size of each version's local index (raw and gzip), the
- * time to build the in-browser index from it (first search), and the median query time over a
- * fixed query list. Usage: npx tsx bench/search.ts  (after npm run build)
+ * Search benchmark on the built site, per version: the whole published index (core + parts, gzip),
+ * what a first search downloads and how long it takes (empty cache), and the median and p95
+ * query time once the parts are loaded, over a fixed query list.
+ * Usage: npx tsx bench/search.ts  (after npm run build)
  */
-import { readFile } from 'node:fs/promises';
-import { gzipSync } from 'node:zlib';
-import path from 'node:path';
-import { createLocalSearchClient } from '../src/search/local-client.ts';
-import { searchIndexPath, type SearchRecord } from '../src/search/types.ts';
+import { clientOverDist, firstQueryDownloads, modalRequest, wholeIndex } from './search-files.ts';
 
 const QUERIES = [
   'zrok share', 'reserved', 'oauth github', 'docker compose', 'private access', 'tunnel udp', 'nginx tls', 'limits bandwidth',
@@ -18,25 +15,26 @@ const TAGS = ['docs-default-current', 'docs-default-1.0', 'docs-default-0.4'];
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-console.log('version tag            | records | index raw | index gzip | first search (load+index) | median query | p95 query');
+console.log('version tag            | whole index (gzip) | first search downloads, median | first search time | median query | p95 query');
 for (const tag of TAGS) {
-  const file = path.join('dist', searchIndexPath(tag));
-  const raw = await readFile(file);
-  const client = createLocalSearchClient(async () => JSON.parse(raw.toString()) as SearchRecord[], TAGS);
-  const request = (query: string) => ({ indexName: 'bench', query, hitsPerPage: 20, facetFilters: [[`docusaurus_tag:${tag}`]], attributesToSnippet: ['content:10'], highlightPreTag: '<mark>', highlightPostTag: '</mark>' });
+  const whole = await wholeIndex('dist', tag);
+  const first = await firstQueryDownloads('dist', tag, QUERIES);
+  const { client } = clientOverDist('dist', [tag]);
   let t = performance.now();
-  await client.search({ requests: [request(QUERIES[0])] });
-  const first = performance.now() - t;
+  await client.search({ requests: [modalRequest(tag, QUERIES[0])] });
+  const firstMs = performance.now() - t;
   const times: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const q of QUERIES) {
       t = performance.now();
-      await client.search({ requests: [request(q)] });
+      await client.search({ requests: [modalRequest(tag, q)] });
       times.push(performance.now() - t);
     }
   }
   const p95 = [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.95)];
-  const records = (JSON.parse(raw.toString()) as unknown[]).length;
-  console.log(`${tag.padEnd(23)}| ${String(records).padEnd(8)}| ${kb(raw.length).padEnd(10)}| ${kb(gzipSync(raw, { level: 9 }).length).padEnd(11)}| ${`${first.toFixed(1)} ms`.padEnd(26)}| ${`${median(times).toFixed(2)} ms`.padEnd(13)}| ${p95.toFixed(2)} ms`);
+  const medianFirst = first.sort((a, b) => a.gzip - b.gzip)[Math.floor(first.length / 2)];
+  console.log(
+    `${tag.padEnd(23)}| ${`${kb(whole.gzip)} in ${whole.files} files`.padEnd(19)}| ${`${kb(medianFirst.gzip)} in ${medianFirst.files} files`.padEnd(31)}| ${`${firstMs.toFixed(1)} ms`.padEnd(18)}| ${`${median(times).toFixed(2)} ms`.padEnd(13)}| ${p95.toFixed(2)} ms`,
+  );
 }
-console.log(`(${QUERIES.length} queries × ${ROUNDS} rounds per version, with highlighting and snippets)`);
+console.log(`(${QUERIES.length} queries × ${ROUNDS} rounds per version, with highlighting and snippets; file reads stand in for fetches)`);

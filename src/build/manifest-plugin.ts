@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
-import { assembleManifest, readContentFile, readContentSources, CONTENT_DIR, type ContentSources } from './read-content.ts';
+import { assembleManifest, docHeadings, readContentFile, readContentSources, CONTENT_DIR, type ContentSources } from './read-content.ts';
 import { createPageDataBuilder, siteIndexOf, type PageDataBuilder } from '../content/page-data.ts';
 import type { SiteManifest } from '../content/types.ts';
 import { HOME_SECTIONS } from '../theme/home-sections.ts';
@@ -31,7 +31,8 @@ export function contentPlugin(): Plugin[] {
   let sources: Promise<ContentSources> | undefined;
   let manifest: Promise<SiteManifest> | undefined;
   let builder: Promise<PageDataBuilder> | undefined;
-  const readSources = () => (sources ??= readContentSources(root));
+  // The dev server starts on front matter alone; a page's headings are read when it is shown.
+  const readSources = () => (sources ??= readContentSources(root, CONTENT_DIR, server ? 'later' : 'now'));
   const readManifest = () => (manifest ??= readSources().then(assembleManifest));
   const pageData = () => (builder ??= readManifest().then((m) => createPageDataBuilder(m, (source) => `${base}${source}`, siteConfig.sidebar.inlineLimit)));
   const siteIndex = async () => JSON.stringify(siteIndexOf(await readManifest(), HOME_SECTIONS.map((s) => s.path)));
@@ -67,15 +68,15 @@ export function contentPlugin(): Plugin[] {
     const page = PAGE_DATA.exec(local);
     const part = SIDEBAR_PART.exec(local);
     if (!page && !part) return next();
-    pageData().then(
-      (b) => {
-        const body = page ? b.page(page[1]) : b.sidebarFragment(part![1], decodeURIComponent(part![2]));
+    pageData()
+      .then(async (b) => {
+        let body = page ? b.page(page[1]) : b.sidebarFragment(part![1], decodeURIComponent(part![2]));
+        if (body && 'doc' in body && body.doc) body = { ...body, doc: { ...body.doc, toc: await docHeadings(await readSources(), body.source) } };
         res.statusCode = body ? 200 : 404;
         res.setHeader('Content-Type', 'application/json');
         res.end(JSON.stringify(body ?? null));
-      },
-      (e: unknown) => next(e),
-    );
+      })
+      .catch((e: unknown) => next(e));
   };
 
   return [

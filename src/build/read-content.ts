@@ -1,4 +1,5 @@
-import { mkdir, readFile, readdir, rename, stat, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
@@ -7,7 +8,7 @@ import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { Root, Heading } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import siteConfig from '../../site.config.ts';
-import type { CategorySource, DocSource, FrontMatter, SiteManifest } from '../content/types.ts';
+import type { CategorySource, DocSource, FrontMatter, SiteManifest, TocEntry } from '../content/types.ts';
 import { buildVersionManifest, ContentError } from '../content/manifest.ts';
 import { preprocessMdx } from './mdx-preprocess.ts';
 import { remarkParsePlugins } from './mdx-options.ts';
@@ -23,13 +24,23 @@ const isContentFolder = (name: string) => !name.startsWith('_') && !name.startsW
 /** A page (`.md`/`.mdx`, not starting with `_`) or a category's `_category_.json`. */
 const isContentFile = (name: string) => name === '_category_.json' || (PAGE.test(name) && !name.startsWith('_'));
 
-async function walk(dir: string, rel = ''): Promise<string[]> {
-  const entries = await readdir(path.join(dir, rel), { withFileTypes: true }).catch(() => []);
+/**
+ * The content files under `dir`, relative to it. Synchronous, like the reading that follows: under
+ * the dev server the file watcher's first scan fills the thread pool, and every asynchronous
+ * call would queue behind its thousands of stat calls.
+ */
+function walk(dir: string, rel = ''): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(path.join(dir, rel), { withFileTypes: true });
+  } catch {
+    return [];
+  }
   const out: string[] = [];
   for (const e of entries) {
     const relPath = rel ? `${rel}/${e.name}` : e.name;
     if (e.isDirectory()) {
-      if (isContentFolder(e.name)) out.push(...(await walk(dir, relPath)));
+      if (isContentFolder(e.name)) out.push(...walk(dir, relPath));
     } else if (isContentFile(e.name)) out.push(relPath);
   }
   return out;
@@ -70,22 +81,37 @@ export function readDocSource(file: string, relPath: string, text: string): DocS
     const line = err.line ?? err.place?.start?.line ?? err.place?.line ?? Number(/\((\d+):\d+/.exec(err.message)?.[1] ?? 0);
     throw new ContentError(`${file}${line ? `:${line}` : ''}`, `MDX syntax error: ${err.reason ?? err.message}`);
   }
-  let frontMatter: FrontMatter = {};
   const yamlNode = tree.children.find((n) => n.type === 'yaml') as { value: string } | undefined;
-  if (yamlNode) {
-    try {
-      frontMatter = checkFrontMatter(parseYaml(yamlNode.value), file, 2);
-    } catch (e) {
-      if (e instanceof YAMLParseError) {
-        const line = (e.linePos?.[0]?.line ?? 0) + 1;
-        throw new ContentError(`${file}:${line}`, `malformed front matter: ${e.message.split('\n')[0]}`);
-      }
-      throw e;
-    }
-  }
+  const frontMatter = yamlNode ? readFrontMatter(yamlNode.value, file) : {};
   const toc = assignHeadingIds(tree);
   const h1 = tree.children.find((n): n is Heading => n.type === 'heading' && n.depth === 1);
   return { relPath, frontMatter, toc, firstHeading: h1 ? toString(h1) : undefined };
+}
+
+/** The YAML between the `---` lines, which start at line 1. */
+function readFrontMatter(yaml: string, file: string): FrontMatter {
+  try {
+    return checkFrontMatter(parseYaml(yaml), file, 2);
+  } catch (e) {
+    if (e instanceof YAMLParseError) {
+      const line = (e.linePos?.[0]?.line ?? 0) + 1;
+      throw new ContentError(`${file}:${line}`, `malformed front matter: ${e.message.split('\n')[0]}`);
+    }
+    throw e;
+  }
+}
+
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+
+/**
+ * A page's front matter alone, for a quick start of the dev server: thousands of pages are
+ * read in a second instead of parsed in a minute, and `toc` stays unread. A page whose title
+ * comes from its first heading is parsed whole, as only the parser finds that heading exactly.
+ */
+export function scanDocSource(file: string, relPath: string, text: string): DocSource {
+  const yaml = FRONT_MATTER.exec(text)?.[1];
+  const frontMatter = yaml === undefined ? {} : readFrontMatter(yaml, file);
+  return frontMatter.title ? { relPath, frontMatter } : readDocSource(file, relPath, text);
 }
 
 function readCategory(file: string, dir: string, text: string): CategorySource {
@@ -109,7 +135,7 @@ function readCategory(file: string, dir: string, text: string): CategorySource {
 export async function listPageSources(root = process.cwd(), contentDir = CONTENT_DIR): Promise<{ source: string; relPath: string }[]> {
   const lists = await Promise.all(
     siteConfig.versions.map(async (v) =>
-      (await walk(path.join(root, contentDir, v.name))).filter((f) => PAGE.test(f)).map((relPath) => ({ source: `${contentDir}/${v.name}/${relPath}`, relPath })),
+      walk(path.join(root, contentDir, v.name)).filter((f) => PAGE.test(f)).map((relPath) => ({ source: `${contentDir}/${v.name}/${relPath}`, relPath })),
     ),
   );
   return lists.flat().sort((a, b) => (a.source < b.source ? -1 : 1));
@@ -134,13 +160,14 @@ function locate(sources: ContentSources, file: string) {
 
 /**
  * Reads one file into `sources`, or drops it when it is gone. Returns what it read (`{}` for a
- * deleted file), or undefined for files that are not content.
+ * deleted file), or undefined for files that are not content. `headings: 'later'` reads a page's
+ * front matter only (scanDocSource); docHeadings reads the rest when it is needed.
  */
-export async function readContentFile(sources: ContentSources, file: string): Promise<{ doc?: DocSource; category?: CategorySource } | undefined> {
+export async function readContentFile(sources: ContentSources, file: string, headings: 'now' | 'later' = 'now'): Promise<{ doc?: DocSource; category?: CategorySource } | undefined> {
   const where = locate(sources, file);
   if (!where) return undefined;
   const { version, relPath, isCategory, source } = where;
-  const text = await readFile(file, 'utf8').catch(() => null);
+  const text = readTextIfAny(file);
   if (isCategory) {
     const dir = relPath.slice(0, -'/_category_.json'.length);
     if (text === null) return version.categories.delete(dir), {};
@@ -149,14 +176,39 @@ export async function readContentFile(sources: ContentSources, file: string): Pr
     return { category };
   }
   if (text === null) return version.docs.delete(relPath), {};
-  const cache = pageCache(sources.root);
-  let doc = (await cache.get(source, text))?.doc;
-  if (!doc) {
-    doc = readDocSource(source, relPath, text);
-    await cache.set(source, text, { doc });
+  let doc: DocSource | undefined;
+  if (headings === 'later') doc = scanDocSource(source, relPath, text);
+  else {
+    const cache = pageCache(sources.root);
+    doc = (await cache.get(source, text))?.doc;
+    if (!doc) {
+      doc = readDocSource(source, relPath, text);
+      await cache.set(source, text, { doc });
+    }
   }
   version.docs.set(relPath, doc);
   return { doc };
+}
+
+/**
+ * A file's text, or null when it is gone. Synchronous on purpose (see walk): reading thousands of
+ * small files this way is also several times faster than through the thread pool.
+ */
+function readTextIfAny(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** The headings of a page (`source` as in the manifest), read now if they were left for later. */
+export async function docHeadings(sources: ContentSources, source: string): Promise<TocEntry[]> {
+  const file = path.join(sources.root, source);
+  const where = locate(sources, file);
+  const doc = where && where.version.docs.get(where.relPath);
+  if (!doc) return [];
+  return doc.toc ?? (await readContentFile(sources, file))?.doc?.toc ?? [];
 }
 
 /** What a file gave when it was last read, and when it was last changed then. */
@@ -175,7 +227,7 @@ function contentSnapshot(root: string) {
   const file = path.join(root, '.cache/content-snapshot.json');
   return {
     async load(): Promise<Map<string, SnapshotEntry>> {
-      const raw = await readFile(file, 'utf8').catch(() => null);
+      const raw = readTextIfAny(file);
       const data = raw ? (JSON.parse(raw) as { fingerprint: string; entries: [string, SnapshotEntry][] }) : null;
       return new Map(data?.fingerprint === compilerFingerprint(root) ? data.entries : []);
     },
@@ -191,24 +243,26 @@ function contentSnapshot(root: string) {
 /**
  * Reads every version folder. A file unchanged since the last reading comes from the content
  * snapshot; a page whose text is known comes from the page cache (the build's page phase fills
- * it); anything else is parsed here.
+ * it); anything else is parsed here, or with `headings: 'later'` only its front matter is read.
  */
-export async function readContentSources(root = process.cwd(), contentDir = CONTENT_DIR): Promise<ContentSources> {
+export async function readContentSources(root = process.cwd(), contentDir = CONTENT_DIR, headings: 'now' | 'later' = 'now'): Promise<ContentSources> {
   const sources: ContentSources = { root, contentDir, versions: siteConfig.versions.map((v) => ({ name: v.name, docs: new Map(), categories: new Map() })) };
-  const files = (await Promise.all(siteConfig.versions.map(async (v) => (await walk(path.join(root, contentDir, v.name))).map((rel) => path.join(root, contentDir, v.name, rel))))).flat();
+  const files = siteConfig.versions.flatMap((v) => walk(path.join(root, contentDir, v.name)).map((rel) => path.join(root, contentDir, v.name, rel)));
   const snapshot = contentSnapshot(root);
   const before = await snapshot.load();
   const after = new Map<string, SnapshotEntry>();
   let changed = before.size !== files.length;
   await forEachLimited(files, 64, async (file) => {
-    const st = await stat(file);
+    const st = statSync(file);
     const known = before.get(file);
-    if (known && known.mtimeMs === st.mtimeMs && known.size === st.size && placeInSources(sources, file, known)) {
+    // An entry whose headings were left for later will not do for a build.
+    const usable = known && known.mtimeMs === st.mtimeMs && known.size === st.size && (headings === 'later' || !known.doc || known.doc.toc);
+    if (usable && placeInSources(sources, file, known)) {
       after.set(file, known);
       return;
     }
     changed = true;
-    const read = await readContentFile(sources, file);
+    const read = await readContentFile(sources, file, headings);
     if (read) after.set(file, { mtimeMs: st.mtimeMs, size: st.size, ...read });
   });
   if (changed) await snapshot.save(after);

@@ -41,7 +41,7 @@ export function buildVersionManifest(
       sidebarLabel: fm.sidebar_label ?? title,
       sidebarPosition: fm.sidebar_position,
       description: fm.description ?? '',
-      toc: s.toc,
+      toc: s.toc ?? [],
       hideToc: fm.hide_table_of_contents === true,
     };
   });

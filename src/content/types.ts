@@ -11,7 +11,8 @@ export interface DocSource {
   /** Path relative to the version folder, with extension: 'concepts/index.mdx'. */
   relPath: string;
   frontMatter: FrontMatter;
-  toc: TocEntry[];
+  /** Undefined until read: the dev server starts on front matter alone and reads a page's headings when it is first shown. */
+  toc?: TocEntry[];
   /** First heading text, used when front matter has no title. */
   firstHeading?: string;
 }

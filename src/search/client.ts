@@ -3,7 +3,6 @@ import siteConfig from '../../site.config.ts';
 import { site } from '../site-data.ts';
 import { createLocalSearchClient, type SearchRequest, type SearchResult } from './local-client.ts';
 import { hostedSearch } from './config.ts';
-import { searchIndexPath, type SearchRecord } from './types.ts';
 
 export interface MultiSearchClient {
   search(args: { requests: SearchRequest[] }): Promise<{ results: SearchResult[] }>;
@@ -11,15 +10,15 @@ export interface MultiSearchClient {
   suggest?(query: string, tag: string, limit: number): Promise<string[]>;
 }
 
-/** Fetches a version's local index; any failure (offline, 404, bad JSON) is an error the UI shows. */
-async function fetchRecords(tag: string): Promise<SearchRecord[]> {
+/** Fetches a file of the local index; any failure (offline, 404, bad JSON) is an error the UI shows. */
+async function fetchIndexFile(file: string): Promise<unknown> {
   try {
-    const res = await fetch(import.meta.env.BASE_URL + searchIndexPath(tag));
+    const res = await fetch(import.meta.env.BASE_URL + file);
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    return (await res.json()) as SearchRecord[];
+    return await res.json();
   } catch (e) {
     // The name the hosted client gives "all hosts unreachable": DocSearch shows its error screen for it.
-    const error = new Error(`The search index ${searchIndexPath(tag)} could not be loaded: ${(e as Error).message}`);
+    const error = new Error(`The search index file ${file} could not be loaded: ${(e as Error).message}`);
     error.name = 'RetryError';
     throw error;
   }
@@ -38,7 +37,7 @@ export function searchClient(): MultiSearchClient {
     const lite = liteClient(hosted.appId, hosted.apiKey, { timeouts: { connect: 1000, read: 2000, write: 30000 } });
     client = lite as unknown as MultiSearchClient;
   } else {
-    client = createLocalSearchClient(fetchRecords, site.versions.map((v) => v.tag));
+    client = createLocalSearchClient(fetchIndexFile, site.versions.map((v) => v.tag));
   }
   return client;
 }

@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
-import { LEVELS, type Hierarchy, type SearchRecord } from './types.ts';
+import { LEVELS, searchIndexPath, type Hierarchy, type SearchRecord } from './types.ts';
+import { expandTermEntries, indexOptions, indexTerms, partName, recordPartPath, termPartPath, type SearchIndexCore, type TermEntry } from './index-format.ts';
 import { highlight, queryTerms, snippet, type HighlightResult, type HighlightTags } from './highlight.ts';
 
 /** The query cap of the spec: longer input is cut, never sent. */
@@ -46,8 +47,8 @@ export interface SearchResult {
   queryID: string;
 }
 
-/** Loads the records of one version tag (fetch in the browser, a file in tests). */
-export type RecordLoader = (tag: string) => Promise<SearchRecord[]>;
+/** Loads one file of the published index by its path under the base URL (fetch in the browser, a file in tests). */
+export type IndexFileLoader = (file: string) => Promise<unknown>;
 
 /** Turns the provider's `params` string form into fields (the lite client may send either form). */
 function parseParams(req: SearchRequest): SearchRequest {
@@ -64,7 +65,7 @@ function parseParams(req: SearchRequest): SearchRequest {
 }
 
 /** facetFilters: outer list is AND, inner lists are OR; 'attr:value' or '-attr:value'. */
-export function matchesFacets(record: SearchRecord, filters: FacetFilters | undefined): boolean {
+export function matchesFacets(record: Pick<SearchRecord, 'language' | 'docusaurus_tag'>, filters: FacetFilters | undefined): boolean {
   if (!filters) return true;
   const list = typeof filters === 'string' ? [filters] : filters;
   const test = (f: string) => {
@@ -94,33 +95,19 @@ function parseSnippetSpec(spec: string[] | undefined): Map<string, number> {
   return out;
 }
 
-const sectionTitle = (r: SearchRecord) => (r.type === 'content' ? '' : (r.hierarchy[r.type as keyof Hierarchy] ?? ''));
-
 /**
  * A search client with the hosted provider's multi-query request and answer shape, answering
- * from the index files the build writes. Each version's index is fetched on first use.
+ * from the index files the build writes (index-format.ts). A version's index core is fetched on
+ * first use; each query then loads the term parts of its terms and the record parts of its hits.
  */
-export function createLocalSearchClient(load: RecordLoader, versionTags: string[]) {
-  const indexes = new Map<string, Promise<{ mini: MiniSearch<SearchRecord>; byId: Map<string, SearchRecord> }>>();
+export function createLocalSearchClient(load: IndexFileLoader, versionTags: string[]) {
+  const indexes = new Map<string, Promise<VersionIndex>>();
   let queryCounter = 0;
 
   const indexFor = (tag: string) => {
     let entry = indexes.get(tag);
     if (!entry) {
-      entry = load(tag).then((records) => {
-        const mini = new MiniSearch<SearchRecord>({
-          idField: 'objectID',
-          fields: ['title', 'path', 'content'],
-          extractField: (doc, field) => {
-            if (field === 'title') return sectionTitle(doc);
-            if (field === 'path') return LEVELS.map((l) => doc.hierarchy[l]).filter(Boolean).join(' ');
-            return (doc as unknown as Record<string, string>)[field];
-          },
-          searchOptions: { boost: { title: 3, path: 1.5 }, prefix: true, fuzzy: (term) => (term.length > 4 ? 0.2 : false), combineWith: 'AND' },
-        });
-        mini.addAll(records);
-        return { mini, byId: new Map(records.map((r) => [r.objectID, r])) };
-      });
+      entry = load(searchIndexPath(tag)).then((core) => openVersionIndex(load, core as SearchIndexCore, () => indexes.delete(tag)));
       entry.catch(() => indexes.delete(tag)); // a failed fetch is retried by the next search
       indexes.set(tag, entry);
     }
@@ -136,19 +123,18 @@ export function createLocalSearchClient(load: RecordLoader, versionTags: string[
     const tags: HighlightTags = { pre: req.highlightPreTag ?? '<em>', post: req.highlightPostTag ?? '</em>' };
     const queryID = `local-${++queryCounter}`;
     const terms = queryTerms(query);
-    const scored: { record: SearchRecord; score: number }[] = [];
+    const scored: { index: VersionIndex; id: number; score: number }[] = [];
     if (terms.length) {
       for (const tag of tagsOf(req.facetFilters, versionTags)) {
-        const { mini, byId } = await indexFor(tag);
-        for (const r of mini.search(query)) {
-          const record = byId.get(r.id as string)!;
-          if (matchesFacets(record, req.facetFilters)) scored.push({ record, score: r.score });
-        }
+        const index = await indexFor(tag);
+        if (!matchesFacets(index.core.facets, req.facetFilters)) continue;
+        for (const r of (await index.searcher(query)).search(query)) scored.push({ index, id: r.id as number, score: r.score });
       }
     }
     scored.sort((a, b) => b.score - a.score);
     const nbHits = scored.length;
-    const matches = scored.slice(page * hitsPerPage, (page + 1) * hitsPerPage).map((s) => s.record);
+    const shown = scored.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
+    const matches = await Promise.all(shown.map((s) => s.index.record(s.id)));
     const snippetSpec = parseSnippetSpec(req.attributesToSnippet);
     const hits = matches.map((record, i): SearchHit => {
       const hierarchyHl: Record<string, HighlightResult> = {};
@@ -199,9 +185,9 @@ export function createLocalSearchClient(load: RecordLoader, versionTags: string[
   return {
     /** Queries the index can answer that are spelled close to `query` ("Try searching for"). */
     async suggest(query: string, tag: string, limit: number): Promise<string[]> {
-      const { mini } = await indexFor(tag);
-      return mini
-        .autoSuggest(query.slice(0, MAX_QUERY_LENGTH), { fuzzy: 0.34, prefix: true, combineWith: 'OR' })
+      const limited = query.slice(0, MAX_QUERY_LENGTH);
+      return (await (await indexFor(tag)).searcher(limited))
+        .autoSuggest(limited, { fuzzy: 0.34, prefix: true, combineWith: 'OR' })
         .map((s) => s.suggestion)
         .filter((s) => s !== query.toLowerCase())
         .slice(0, limit);
@@ -213,3 +199,61 @@ export function createLocalSearchClient(load: RecordLoader, versionTags: string[
 }
 
 export type LocalSearchClient = ReturnType<typeof createLocalSearchClient>;
+
+interface VersionIndex {
+  core: SearchIndexCore;
+  /** A MiniSearch holding exactly the term parts `query` needs, so its answer never depends on earlier queries. */
+  searcher(query: string): Promise<MiniSearch<SearchRecord>>;
+  record(id: number): Promise<SearchRecord>;
+}
+
+/**
+ * One version's split index. Parts are fetched once and kept; a failed part also forgets the
+ * core (`forget`), since after a new deployment the core names a different folder of parts.
+ */
+function openVersionIndex(load: IndexFileLoader, core: SearchIndexCore, forget: () => void): VersionIndex {
+  const fields = Object.keys(core.fieldIds).length;
+  const documentIds: Record<number, number> = {};
+  const fieldLength: Record<number, number[]> = {};
+  for (let i = 0; i < core.documentCount; i++) {
+    documentIds[i] = i;
+    fieldLength[i] = core.fieldLength.slice(i * fields, (i + 1) * fields);
+  }
+  const known = new Set(core.termParts);
+  const termParts = new Map<string, Promise<TermEntry[]>>();
+  const recordParts = new Map<number, Promise<SearchRecord[]>>();
+  const fetchOnce = <K, T>(cache: Map<K, Promise<T>>, key: K, file: string): Promise<T> => {
+    let entry = cache.get(key);
+    if (!entry) {
+      entry = load(file) as Promise<T>;
+      entry.catch(() => (cache.delete(key), forget()));
+      cache.set(key, entry);
+    }
+    return entry;
+  };
+  let last: { names: string; mini: MiniSearch<SearchRecord> } | undefined;
+
+  return {
+    core,
+    async searcher(query) {
+      const names = [...new Set(indexTerms(query).map((t) => partName(t, core.keyLength)))].filter((n) => known.has(n)).sort();
+      const key = names.join(',');
+      if (last?.names !== key) {
+        const entries = (await Promise.all(names.map((n) => fetchOnce(termParts, n, termPartPath(core, n))))).flat();
+        const mini = MiniSearch.loadJS<SearchRecord>(
+          { documentCount: core.documentCount, nextId: core.documentCount, documentIds, fieldIds: core.fieldIds, fieldLength, averageFieldLength: core.averageFieldLength, storedFields: {}, dirtCount: 0, index: expandTermEntries(entries), serializationVersion: 2 },
+          indexOptions(core.keyLength),
+        );
+        last = { names: key, mini };
+      }
+      return last.mini;
+    },
+    async record(id) {
+      // The last part that starts at or before the document.
+      let part = 0;
+      while (part + 1 < core.recordParts.length && core.recordParts[part + 1] <= id) part++;
+      const records = await fetchOnce(recordParts, part, recordPartPath(core, part));
+      return records[id - core.recordParts[part]];
+    },
+  };
+}

@@ -151,6 +151,8 @@ describe('npm run dev', () => {
   let server: import('vite').ViteDevServer;
   let base: string;
   before(async () => {
+    // A cold start, as on a fresh clone: without the builds' content snapshot, pages are read lazily.
+    await rm(path.join(project, '.cache'), { recursive: true, force: true });
     const { createServer } = await import('vite');
     server = await createServer({ root: project, configFile: path.join(project, 'vite.config.ts'), server: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' });
     await server.listen();
@@ -199,6 +201,8 @@ describe('npm run dev', () => {
       const tab = await browser.newPage();
       await tab.goto(`${base}/docs/guides/one/`);
       await tab.locator('h1').waitFor();
+      // The dev server started on front matter alone: the headings are read as the page is shown.
+      await tab.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Step One' }).waitFor({ timeout: 10_000 });
       await tab.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
       const edited = original.replace(/^title: .*$/m, 'title: Guide One Edited') + '\n## A Section Added Live\n\nThis paragraph was added while the page was open.\n';
       await writeFile(file, edited);

@@ -1,6 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { SearchIndexCore } from '../../src/search/index-format.ts';
 import { serveSiteAndBrowser, watchErrors, waitHydrated } from './support.ts';
 
 const served = serveSiteAndBrowser();
@@ -33,6 +36,20 @@ describe('search modal', () => {
     await page.getByRole('button', { name: 'Search docs (Ctrl+K)' }).hover();
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('SearchModal')));
     assert.equal(requests.some((r) => r.includes('search-index')), false, 'the index loads on the first search');
+    await ctx.close();
+  });
+
+  it('downloads the index core and only the parts a query needs', async () => {
+    const { page, ctx, requests } = await open('/docs/getting-started/');
+    await search(page, 'reserved');
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    const core = JSON.parse(await readFile('dist/search-index/docs-default-current.json', 'utf8')) as SearchIndexCore;
+    const parts = (await readdir(path.join('dist', core.dir))).length;
+    const fetched = requests.filter((r) => r.startsWith(`/${core.dir}/`));
+    assert.ok(requests.includes('/search-index/docs-default-current.json'), 'the current version’s core');
+    assert.ok(fetched.some((r) => /\/t[0-9a-f]*\.json$/.test(r)) && fetched.some((r) => /\/r\d+\.json$/.test(r)), `term and record parts: ${fetched.join(', ')}`);
+    assert.ok(fetched.length < parts / 3, `${fetched.length} of ${parts} parts`);
+    assert.equal(requests.filter((r) => r.includes('docs-default-1.0')).length, 0, 'nothing of other versions');
     await ctx.close();
   });
 

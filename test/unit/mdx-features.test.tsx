@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { VFile } from 'vfile';
 import { mdxCompileOptions } from '../../src/build/mdx-options.ts';
 import { preprocessMdx } from '../../src/build/mdx-preprocess.ts';
-import { readDocSource } from '../../src/build/read-content.ts';
+import { readDocSource, scanDocSource } from '../../src/build/read-content.ts';
 import { mdxComponents } from '../../src/mdx/components.tsx';
 
 async function renderMdx(source: string) {
@@ -106,5 +106,18 @@ describe('reading pages for the manifest', () => {
     expect(() => readDocSource('content/docs/1.1/bad.mdx', 'bad.mdx', '---\ntitle: [unclosed\n---\n')).toThrow(/content\/docs\/1\.1\/bad\.mdx:\d+: malformed front matter/);
     expect(() => readDocSource('content/docs/1.1/bad.mdx', 'bad.mdx', '---\nsidebar_position: first\n---\n')).toThrow(/sidebar_position" must be a number/);
     expect(() => readDocSource('content/docs/1.1/bad.mdx', 'bad.mdx', '---\ntitle: A\n---\n\nText\n\n<Tabs>\n\nunclosed\n')).toThrow(/content\/docs\/1\.1\/bad\.mdx:7: MDX syntax error/);
+  });
+
+  it('reads front matter alone for the dev server’s start, exactly as the parser does', () => {
+    const texts = ['---\ntitle: X\nsidebar_position: 3\ndescription: "a: b"\n---\n\n## One\n', '---\r\ntitle: Windows\r\n---\r\n\r\nText\r\n', '---\ntitle: Only front matter\n---'];
+    for (const text of texts) {
+      const scanned = scanDocSource('content/docs/1.1/x.mdx', 'x.mdx', text);
+      expect(scanned.toc).toBeUndefined();
+      expect(scanned.frontMatter).toEqual(readDocSource('content/docs/1.1/x.mdx', 'x.mdx', text).frontMatter);
+    }
+    // The title comes from the first heading: only the parser gets it right, so it parses.
+    const untitled = scanDocSource('content/docs/1.1/x.mdx', 'x.mdx', '---\nsidebar_position: 1\n---\n\n```md\n# Not this\n```\n\n# The `zrok` CLI {#cli}\n\n## Usage\n');
+    expect(untitled).toMatchObject({ firstHeading: 'The zrok CLI', toc: [{ depth: 2, id: 'usage', text: 'Usage' }] });
+    expect(() => scanDocSource('content/docs/1.1/bad.mdx', 'bad.mdx', '---\ntitle: [unclosed\n---\n')).toThrow(/content\/docs\/1\.1\/bad\.mdx:\d+: malformed front matter/);
   });
 });

@@ -5,6 +5,8 @@ import { rewriteResultUrl, routerPath } from '../../src/search/urls.ts';
 import { safeHighlightHtml } from '../../src/search/snippet-html.ts';
 import { extractSearchRecords } from '../../src/build/search-records.ts';
 import type { SearchRecord } from '../../src/search/types.ts';
+import type { SearchIndexCore } from '../../src/search/index-format.ts';
+import { buildSearchIndex } from '../../src/build/search-index.ts';
 
 const tags = { pre: '<mark>', post: '</mark>' };
 
@@ -31,14 +33,22 @@ const records: Record<string, SearchRecord[]> = {
   'docs-default-fr': [record('docs-default-current', '/fr/docs/x/', 'Réservé', null, 'token en français', 'fr')],
 };
 
-function client() {
+/** The files the build publishes for `versions`, as a loader that records what it was asked for. */
+function publish(versions: Record<string, SearchRecord[]>, limits?: { termPart: number; recordPart: number }) {
+  const files = new Map(Object.entries(versions).flatMap(([tag, list]) => buildSearchIndex(tag, list, limits)).map((f) => [f.path, f.text]));
   const loads: string[] = [];
-  const c = createLocalSearchClient(async (tag) => {
-    loads.push(tag);
-    if (!records[tag]) throw new Error('HTTP 404');
-    return records[tag];
-  }, ['docs-default-current', 'docs-default-1.0']);
-  return { c, loads };
+  const load = async (file: string) => {
+    loads.push(file);
+    const text = files.get(file);
+    if (text === undefined) throw new Error('HTTP 404');
+    return JSON.parse(text) as unknown;
+  };
+  return { files, loads, load };
+}
+
+function client() {
+  const { load, loads } = publish({ 'docs-default-current': records['docs-default-current'], 'docs-default-1.0': records['docs-default-1.0'] });
+  return { c: createLocalSearchClient(load, ['docs-default-current', 'docs-default-1.0']), loads };
 }
 
 const contextual = (tag: string) => [['language:en'], [`docusaurus_tag:${tag}`]];
@@ -49,7 +59,8 @@ describe('local search client', () => {
     const { results } = await c.search({
       requests: [{ indexName: 'docs', query: 'reserved', hitsPerPage: 20, facetFilters: contextual('docs-default-current'), attributesToSnippet: ['content:10'], highlightPreTag: '<mark>', highlightPostTag: '</mark>' }],
     });
-    expect(loads).toEqual(['docs-default-current']);
+    expect(loads[0]).toBe('search-index/docs-default-current.json');
+    expect(loads.every((f) => f.includes('docs-default-current'))).toBe(true);
     const [r] = results;
     expect(r).toMatchObject({ nbHits: 1, page: 0, nbPages: 1, hitsPerPage: 20, index: 'docs', query: 'reserved', exhaustiveNbHits: true });
     expect(r.queryID).toMatch(/^local-\d+$/);
@@ -71,7 +82,7 @@ describe('local search client', () => {
     const { c, loads } = client();
     const { results } = await c.search({ requests: [{ indexName: 'docs', query: 'reserved', facetFilters: contextual('docs-default-1.0') }] });
     expect(results[0].hits.map((h) => h.url)).toEqual(['/docs/1.0/concepts/sharing-reserved/']);
-    expect(loads).toEqual(['docs-default-1.0']);
+    expect(loads.every((f) => f.includes('docs-default-1.0'))).toBe(true);
     expect(matchesFacets(records['docs-default-fr'][0], contextual('docs-default-current'))).toBe(false);
     expect(matchesFacets(records['docs-default-fr'][0], [['language:fr', 'language:en']])).toBe(true);
     expect(matchesFacets(records['docs-default-fr'][0], ['-language:fr'])).toBe(false);
@@ -118,14 +129,86 @@ describe('local search client', () => {
   });
 
   it('fails the search when the index cannot be loaded, and retries on the next one', async () => {
+    const { load } = publish({ 'docs-default-current': records['docs-default-current'] });
     let fail = true;
-    const c = createLocalSearchClient(async () => {
+    const c = createLocalSearchClient(async (file) => {
       if (fail) throw new Error('offline');
-      return records['docs-default-current'];
+      return load(file);
     }, ['docs-default-current']);
     await expect(c.search({ requests: [{ indexName: 'docs', query: 'token' }] })).rejects.toThrow('offline');
     fail = false;
     expect((await c.search({ requests: [{ indexName: 'docs', query: 'token' }] })).results[0].nbHits).toBe(47);
+  });
+});
+
+describe('the split local index', () => {
+  const T = 'docs-default-current';
+  const list = records[T];
+  const small = { termPart: 300, recordPart: 400 };
+  const ask = (c: ReturnType<typeof createLocalSearchClient>, query: string, page = 0) =>
+    c.search({ requests: [{ indexName: 'docs', query, page, hitsPerPage: 5 }] }).then((a) => a.results[0]);
+
+  it('cuts a large index by term key and record runs, and names the parts by their content', () => {
+    const whole = publish({ [T]: list });
+    expect([...whole.files.keys()]).toHaveLength(3); // core, one term part, one record part
+    const split = publish({ [T]: list }, small);
+    const core = JSON.parse(split.files.get(`search-index/${T}.json`)!) as SearchIndexCore;
+    expect(core.keyLength).toBe(2);
+    expect(core.termParts.length).toBeGreaterThan(10);
+    expect(core.recordParts.length).toBeGreaterThan(10);
+    expect(core.recordParts[0]).toBe(0);
+    expect(core.dir).toMatch(/^assets\/search\/docs-default-current\/[0-9a-f]{12}$/);
+    const edited = publish({ [T]: [...list.slice(0, -1), { ...list.at(-1)!, content: 'Changed.' }] }, small);
+    expect(JSON.parse(edited.files.get(`search-index/${T}.json`)!).dir).not.toBe(core.dir);
+  });
+
+  it('answers exactly as the whole index does', async () => {
+    const whole = createLocalSearchClient(publish({ [T]: list }).load, [T]);
+    const split = createLocalSearchClient(publish({ [T]: list }, small).load, [T]);
+    for (const query of ['token', 'reserved share', 'tok', 'frontend https', 'page 12', 'escaping script', 'restarts', 'nothing-here']) {
+      for (const page of [0, 1]) {
+        const [a, b] = [await ask(whole, query, page), await ask(split, query, page)];
+        expect(b.nbHits, query).toBe(a.nbHits);
+        expect(b.hits.map((h) => h.objectID), query).toEqual(a.hits.map((h) => h.objectID));
+      }
+    }
+  });
+
+  it('downloads, for a first query, the core, the term parts of its words and the record parts of its hits', async () => {
+    const { files, loads, load } = publish({ [T]: list }, small);
+    const c = createLocalSearchClient(load, [T]);
+    const result = await ask(c, 'reserved');
+    expect(result.hits[0].url).toBe('/docs/concepts/sharing-reserved/');
+    const core = JSON.parse(files.get(`search-index/${T}.json`)!) as SearchIndexCore;
+    expect(loads).toEqual([`search-index/${T}.json`, `${core.dir}/t00720065.json`, `${core.dir}/r0.json`]);
+    expect(loads.length).toBeLessThan(files.size / 5);
+  });
+
+  it('matches a word shorter than the key whole, and finds it again the same way later', async () => {
+    const c = createLocalSearchClient(publish({ [T]: [...list, record(T, '/docs/x/', 'X marks', null, 'The letter x.')] }, small).load, [T]);
+    const first = await ask(c, 'x');
+    expect(first.hits.map((h) => h.url)).toEqual(['/docs/x/']);
+    await ask(c, 'xss'); // loads other parts
+    expect((await ask(c, 'x')).hits.map((h) => h.url)).toEqual(['/docs/x/']);
+  });
+
+  it('fetches the core again after a part fails (a new deployment renames the parts)', async () => {
+    const old = publish({ [T]: list }, small);
+    const fresh = publish({ [T]: list.map((r) => ({ ...r, content: `${r.content} Redeployed.` })) }, small);
+    let files = old.files;
+    const c = createLocalSearchClient(async (file) => {
+      const text = files.get(file);
+      if (text === undefined) throw new Error('HTTP 404');
+      return JSON.parse(text) as unknown;
+    }, [T]);
+    expect((await ask(c, 'token')).nbHits).toBe(47);
+    files = fresh.files;
+    await expect(ask(c, 'frontend')).rejects.toThrow('HTTP 404');
+    expect((await ask(c, 'redeployed')).nbHits).toBe(48);
+  });
+
+  it('refuses a record of another version or language', () => {
+    expect(() => buildSearchIndex(T, [list[0], ...records['docs-default-fr']])).toThrow(/record docs-default-current:\/fr\/docs\/x\/ is fr\/docs-default-current/);
   });
 });
 

@@ -1,0 +1,85 @@
+/**
+ * Builds one version's local search index and cuts it into the files of index-format.ts.
+ * The key length grows with the index (none, one letter, two letters) until no term part is
+ * over TERM_PART_BYTES; record parts are cut every RECORD_PART_BYTES of records.
+ */
+import { createHash } from 'node:crypto';
+import MiniSearch from 'minisearch';
+import { INDEX_FORMAT, indexOptions, partName, recordPartPath, termPartPath, type SearchIndexCore, type TermEntry } from '../search/index-format.ts';
+import { searchIndexPath, type SearchRecord } from '../search/types.ts';
+
+export const TERM_PART_BYTES = 64 * 1024;
+export const RECORD_PART_BYTES = 16 * 1024;
+const MAX_KEY_LENGTH = 2;
+
+export interface SearchIndexFile {
+  /** Relative to the site root. */
+  path: string;
+  text: string;
+}
+
+/** The files of one version's index. `records` must all carry this version's tag and one language. */
+export function buildSearchIndex(tag: string, records: SearchRecord[], limits = { termPart: TERM_PART_BYTES, recordPart: RECORD_PART_BYTES }): SearchIndexFile[] {
+  const facets = { language: records[0]?.language ?? 'en', docusaurus_tag: tag };
+  for (const r of records) {
+    if (r.language !== facets.language || r.docusaurus_tag !== tag) throw new Error(`search index ${tag}: record ${r.objectID} is ${r.language}/${r.docusaurus_tag}, not ${facets.language}/${tag}`);
+  }
+  const mini = new MiniSearch<SearchRecord>(indexOptions(0));
+  mini.addAll(records);
+  const js = mini.toJSON();
+  // Short ids are given in insertion order; the record parts rely on it.
+  records.forEach((r, i) => {
+    if (js.documentIds[i] !== r.objectID) throw new Error(`search index ${tag}: document ${i} is not ${r.objectID}`);
+  });
+
+  const entries: TermEntry[] = js.index.map(([term, data]) => [term, ...Object.entries(data).flatMap(([field, freqs]) => [Number(field), Object.entries(freqs).flatMap(([doc, tf]) => [Number(doc), tf])])]);
+  let keyLength = 0;
+  let termParts = groupTerms(entries, 0);
+  while (keyLength < MAX_KEY_LENGTH && Math.max(...[...termParts.values()].map((t) => t.length)) > limits.termPart) termParts = groupTerms(entries, ++keyLength);
+
+  const recordParts: SearchRecord[][] = [];
+  const recordStarts: number[] = [];
+  let size = Infinity;
+  records.forEach((r, i) => {
+    const bytes = JSON.stringify(r).length;
+    if (size + bytes > limits.recordPart) recordParts.push([]), recordStarts.push(i), (size = 0);
+    recordParts.at(-1)!.push(r);
+    size += bytes;
+  });
+  const recordTexts = recordParts.map((part) => JSON.stringify(part));
+
+  // The parts' folder is named by their content: a new deployment never mixes with a cached old one.
+  const hash = createHash('sha256');
+  for (const [name, text] of termParts) hash.update(name).update(text);
+  for (const text of recordTexts) hash.update(text);
+  const fieldCount = Object.keys(js.fieldIds).length;
+  const core: SearchIndexCore = {
+    format: INDEX_FORMAT,
+    dir: `assets/search/${tag}/${hash.digest('hex').slice(0, 12)}`,
+    documentCount: js.documentCount,
+    fieldIds: js.fieldIds,
+    averageFieldLength: js.averageFieldLength,
+    fieldLength: records.flatMap((_, i) => Array.from({ length: fieldCount }, (_, f) => js.fieldLength[i]?.[f] ?? 0)),
+    keyLength,
+    termParts: [...termParts.keys()].sort(),
+    recordParts: recordStarts,
+    facets,
+  };
+  return [
+    { path: searchIndexPath(tag), text: JSON.stringify(core) },
+    ...[...termParts].map(([name, text]) => ({ path: termPartPath(core, name), text })),
+    ...recordTexts.map((text, i) => ({ path: recordPartPath(core, i), text })),
+  ];
+}
+
+/** The term parts for one key length: part name → JSON text. */
+function groupTerms(entries: TermEntry[], keyLength: number): Map<string, string> {
+  const groups = new Map<string, TermEntry[]>();
+  for (const e of entries) {
+    const name = partName(e[0], keyLength);
+    let list = groups.get(name);
+    if (!list) groups.set(name, (list = []));
+    list.push(e);
+  }
+  return new Map([...groups].map(([name, list]) => [name, JSON.stringify(list)]));
+}

@@ -1,0 +1,96 @@
+/**
+ * The local search index as the build publishes it and the browser reads it, split so that a
+ * first search downloads only what it needs:
+ * - a small **core** per version (`search-index/<tag>.json`, revalidated): document count, field
+ *   lengths (for ranking) and the names of the parts;
+ * - **term parts**: the inverted index, one file per term key (a term's first `keyLength`
+ *   characters); a query loads the parts of its own terms;
+ * - **record parts**: the records (titles, text, URL) in runs of consecutive documents; a query
+ *   loads only the parts holding the hits it shows.
+ * Parts live under `assets/search/…/<hash of all parts>/`, so they are cached as immutable.
+ * The index is MiniSearch's own, cut into files; this module holds what both sides must agree on.
+ */
+import MiniSearch, { type Options } from 'minisearch';
+import { LEVELS, type Hierarchy, type SearchRecord } from './types.ts';
+
+export const INDEX_FORMAT = 1;
+
+export interface SearchIndexCore {
+  format: typeof INDEX_FORMAT;
+  /** Folder of the parts, relative to the base URL. */
+  dir: string;
+  documentCount: number;
+  fieldIds: Record<string, number>;
+  averageFieldLength: number[];
+  /** Every document's field lengths, in field-id order, document after document. */
+  fieldLength: number[];
+  /** How many leading characters of a term name its part (0: one part holds every term). */
+  keyLength: number;
+  /** The keys that have a term part, as `partName` writes them. */
+  termParts: string[];
+  /** The first document of each record part, ascending from 0. */
+  recordParts: number[];
+  /** Facet values every record of this index shares (one index per version and language). */
+  facets: { language: string; docusaurus_tag: string };
+}
+
+/** One term of a term part: the term, then for each field holding it, its id and [document, frequency, …]. */
+export type TermEntry = [term: string, ...fields: (number | number[])[]];
+
+const FIELDS = ['title', 'path', 'content'];
+const sectionTitle = (r: SearchRecord) => (r.type === 'content' ? '' : (r.hierarchy[r.type as keyof Hierarchy] ?? ''));
+
+/**
+ * The index options, the same when the build indexes and when the browser searches. A term
+ * shorter than the key length is matched whole (its part holds no longer terms), and a fuzzy
+ * match only finds terms of the same part: a typo in a term's first `keyLength` letters is missed.
+ */
+export function indexOptions(keyLength: number): Options<SearchRecord> {
+  return {
+    idField: 'objectID',
+    fields: FIELDS,
+    extractField: (doc, field) => {
+      if (field === 'title') return sectionTitle(doc);
+      if (field === 'path') return LEVELS.map((l) => doc.hierarchy[l]).filter(Boolean).join(' ');
+      return (doc as unknown as Record<string, string>)[field];
+    },
+    searchOptions: {
+      boost: { title: 3, path: 1.5 },
+      prefix: (term) => term.length >= keyLength,
+      fuzzy: (term) => (term.length > 4 ? 0.2 : false),
+      combineWith: 'AND',
+    },
+  };
+}
+
+const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+const processTerm = MiniSearch.getDefault('processTerm') as (term: string) => string | string[] | null | undefined | false;
+
+/** The index terms of a text, as MiniSearch derives them. */
+export function indexTerms(text: string): string[] {
+  return tokenize(text).flatMap((t) => processTerm(t) || []);
+}
+
+/** The file-safe name of a term key: its UTF-16 code units in hex. */
+export function partName(term: string, keyLength: number): string {
+  let name = '';
+  for (let i = 0; i < Math.min(keyLength, term.length); i++) name += term.charCodeAt(i).toString(16).padStart(4, '0');
+  return name;
+}
+
+export const termPartPath = (core: SearchIndexCore, name: string) => `${core.dir}/t${name}.json`;
+export const recordPartPath = (core: SearchIndexCore, index: number) => `${core.dir}/r${index}.json`;
+
+/** A term part's entries in the shape MiniSearch serialises its index to. */
+export function expandTermEntries(entries: TermEntry[]): [string, Record<number, Record<number, number>>][] {
+  return entries.map(([term, ...fields]) => {
+    const data: Record<number, Record<number, number>> = {};
+    for (let i = 0; i < fields.length; i += 2) {
+      const pairs = fields[i + 1] as number[];
+      const freqs: Record<number, number> = {};
+      for (let j = 0; j < pairs.length; j += 2) freqs[pairs[j]] = pairs[j + 1];
+      data[fields[i] as number] = freqs;
+    }
+    return [term, data];
+  });
+}
