@@ -32,7 +32,7 @@ export function buildSearchIndex(tag: string, records: SearchRecord[], limits = 
     if (js.documentIds[i] !== r.objectID) throw new Error(`search index ${tag}: document ${i} is not ${r.objectID}`);
   });
 
-  const entries: TermEntry[] = js.index.map(([term, data]) => [term, ...Object.entries(data).flatMap(([field, freqs]) => [Number(field), Object.entries(freqs).flatMap(([doc, tf]) => [Number(doc), tf])])]);
+  const entries: TermEntry[] = js.index.map(([term, data]) => [term, ...Object.entries(data).flatMap(([field, freqs]) => [Number(field), postings(freqs)])]);
   let keyLength = 0;
   let termParts = groupTerms(entries, 0);
   while (keyLength < MAX_KEY_LENGTH && Math.max(...[...termParts.values()].map((t) => t.length)) > limits.termPart) termParts = groupTerms(entries, ++keyLength);
@@ -82,4 +82,10 @@ function groupTerms(entries: TermEntry[], keyLength: number): Map<string, string
     list.push(e);
   }
   return new Map([...groups].map(([name, list]) => [name, JSON.stringify(list)]));
+}
+
+/** [document, frequency, …] with each document as the gap from the one before: small numbers compress well. */
+function postings(freqs: Record<string, number>): number[] {
+  const docs = Object.keys(freqs).map(Number).sort((a, b) => a - b);
+  return docs.flatMap((doc, i) => [i === 0 ? doc : doc - docs[i - 1], freqs[doc]]);
 }

@@ -34,7 +34,10 @@ export interface SearchIndexCore {
   facets: { language: string; docusaurus_tag: string };
 }
 
-/** One term of a term part: the term, then for each field holding it, its id and [document, frequency, …]. */
+/**
+ * One term of a term part: the term, then for each field holding it, its id and
+ * [document, frequency, …] in ascending document order, each document given as the gap from the one before.
+ */
 export type TermEntry = [term: string, ...fields: (number | number[])[]];
 
 const FIELDS = ['title', 'path', 'content'];
@@ -88,7 +91,7 @@ export function expandTermEntries(entries: TermEntry[]): [string, Record<number,
     for (let i = 0; i < fields.length; i += 2) {
       const pairs = fields[i + 1] as number[];
       const freqs: Record<number, number> = {};
-      for (let j = 0; j < pairs.length; j += 2) freqs[pairs[j]] = pairs[j + 1];
+      for (let j = 0, doc = 0; j < pairs.length; j += 2) freqs[(doc += pairs[j])] = pairs[j + 1];
       data[fields[i] as number] = freqs;
     }
     return [term, data];
