@@ -4,23 +4,17 @@
  * page's text and a fingerprint of the compiler, so an edited page or an upgraded compiler simply
  * misses. The page compiler fills it; the manifest reader (builds and the dev server) reads it.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocSource } from '../content/types.ts';
+import { sha256 } from './hash.ts';
 
 export interface CachedPage {
   doc: DocSource;
   /** The compiled body (missing when only the manifest reader has seen the page). */
   code?: string;
 }
-
-export const sha256 = (...parts: (string | Buffer)[]) => {
-  const h = createHash('sha256');
-  for (const p of parts) h.update(p);
-  return h.digest('hex');
-};
 
 const fingerprints = new Map<string, string>();
 

@@ -2,9 +2,9 @@
  * The browser's copy of a compiled page: its one import (the JSX runtime) pointed at the client
  * build's page-runtime chunk, minified, and named by its content so it can be cached for ever.
  */
-import { createHash } from 'node:crypto';
 import { init, parse } from 'es-module-lexer';
 import { minifySync } from 'rolldown/utils';
+import { contentName } from './hash.ts';
 
 /** Resolves once the import lexer (WebAssembly) is ready; await it before linking. */
 export const linkerReady = init;
@@ -30,5 +30,5 @@ export function linkRuntime(code: string, runtimeUrl: string): string {
 /** The browser module of a page and its file name under assets/pages/. */
 export function browserPage(code: string, runtimeUrl: string): { file: string; code: string } {
   const min = minifySync('page.js', linkRuntime(code, runtimeUrl), { compress: true, mangle: true }).code;
-  return { file: `assets/pages/${createHash('sha256').update(min).digest('hex').slice(0, 12)}.js`, code: min };
+  return { file: `assets/pages/${contentName(min)}.js`, code: min };
 }

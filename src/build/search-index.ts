@@ -3,8 +3,8 @@
  * The key length grows with the index (none, one letter, two letters) until no term part is
  * over TERM_PART_BYTES; record parts are cut every RECORD_PART_BYTES of records.
  */
-import { createHash } from 'node:crypto';
 import MiniSearch from 'minisearch';
+import { contentName } from './hash.ts';
 import { INDEX_FORMAT, indexOptions, partName, recordPartPath, termPartPath, type SearchIndexCore, type TermEntry } from '../search/index-format.ts';
 import { searchIndexPath, type SearchRecord } from '../search/types.ts';
 
@@ -48,14 +48,11 @@ export function buildSearchIndex(tag: string, records: SearchRecord[], limits = 
   });
   const recordTexts = recordParts.map((part) => JSON.stringify(part));
 
-  // The parts' folder is named by their content: a new deployment never mixes with a cached old one.
-  const hash = createHash('sha256');
-  for (const [name, text] of termParts) hash.update(name).update(text);
-  for (const text of recordTexts) hash.update(text);
   const fieldCount = Object.keys(js.fieldIds).length;
   const core: SearchIndexCore = {
     format: INDEX_FORMAT,
-    dir: `assets/search/${tag}/${hash.digest('hex').slice(0, 12)}`,
+    // Named by the parts' content: a new deployment never mixes with a cached old one.
+    dir: `assets/search/${tag}/${contentName(...[...termParts].flat(), ...recordTexts)}`,
     documentCount: js.documentCount,
     fieldIds: js.fieldIds,
     averageFieldLength: js.averageFieldLength,
