@@ -3,8 +3,11 @@ import { useSettings, type ColorChoice } from '../store/settings.ts';
 
 const NEXT_LABEL: Record<ColorChoice, string> = { light: 'dark mode', dark: 'system mode', system: 'light mode' };
 
-/** Cycles light → dark → system. Its accessible name says the current choice and the next one. */
-export function ColorModeToggle() {
+/**
+ * Cycles light → dark → system. Its accessible name says the current choice and the next one.
+ * In the phone menu it also shows the choice as text (`withText`).
+ */
+export function ColorModeToggle({ withText = false, className = 'navbar__item' }: { withText?: boolean; className?: string }) {
   const choice = useSettings((s) => s.colorChoice);
   const cycle = useSettings((s) => s.cycleColorChoice);
   if (siteConfig.colorMode.disableSwitch) return null;
@@ -12,7 +15,7 @@ export function ColorModeToggle() {
   return (
     <button
       type="button"
-      className="navbar__item color-toggle"
+      className={`${className} color-toggle`}
       data-choice={shown}
       aria-label={`Colour mode: ${shown}${choice === null ? ' (default)' : ''}. Switch to ${NEXT_LABEL[shown]}`}
       title={`Colour mode: ${shown}`}
@@ -27,6 +30,7 @@ export function ColorModeToggle() {
       {shown === 'system' && (
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path fill="currentColor" d="M3 4h18v12H3V4Zm2 2v8h14V6H5Zm3 12h8v2H8v-2Z" /></svg>
       )}
+      {withText && <span className="color-toggle__text">Colour mode: {shown}</span>}
     </button>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { Navbar } from './Navbar.tsx';
+import { MobileSidebar } from './MobileSidebar.tsx';
 import { AnnouncementBar } from './AnnouncementBar.tsx';
 import { Footer } from './Footer.tsx';
 import { useDocumentHead } from './head.ts';
@@ -34,6 +35,7 @@ export function Layout() {
       <RouteProgress />
       <AnnouncementBar />
       <Navbar />
+      <MobileSidebar />
       <div className="site-main" id="main-content" tabIndex={-1}>
         <ErrorBoundary key={location.pathname} fallback={(error, retry) => <PageCrash error={error} retry={retry} />}>
           <Outlet />

@@ -6,10 +6,17 @@ import { Dropdown } from './Dropdown.tsx';
 // useLocation() paths are relative to the router's basename, so the base URL is added back here.
 const BASE = import.meta.env.BASE_URL;
 
-export function LocaleDropdown() {
+/** Every locale with the link to this page in it; the current one is the default locale. */
+export function useLocaleChoices() {
   const { pathname } = useLocation();
   const { locales } = siteConfig;
   const current = locales.all.find((l) => l.code === locales.default) ?? locales.all[0];
+  const choices = locales.all.map((l) => ({ ...l, href: localeHref(BASE, l.code, locales.default, pathname), active: l.code === current.code }));
+  return { current, choices };
+}
+
+export function LocaleDropdown() {
+  const { current, choices } = useLocaleChoices();
   return (
     <Dropdown
       className="locale-dropdown"
@@ -22,12 +29,12 @@ export function LocaleDropdown() {
           <span>{current.label}</span>
         </>
       }
-      items={locales.all.map((l) => ({
+      items={choices.map((l) => ({
         key: l.code,
         label: l.label,
-        active: l.code === current.code,
+        active: l.active,
         render: (props) => (
-          <a href={localeHref(BASE, l.code, locales.default, pathname)} lang={l.code} {...props}>
+          <a href={l.href} lang={l.code} {...props}>
             {l.label}
           </a>
         ),

@@ -1,13 +1,18 @@
 import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import siteConfig from '../../site.config.ts';
 import { useUi } from '../store/ui.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { usePageData } from './use-page-data.ts';
+import { useVersionChoices } from './VersionDropdown.tsx';
+import { useLocaleChoices } from './LocaleDropdown.tsx';
+import { ColorModeToggle } from './ColorModeToggle.tsx';
+import { ExternalIcon } from './icons.tsx';
 
-/** The menu button shown below 996 px. */
+/** The menu button shown below 996 px, on every page: the header keeps only it, the logo and search. */
 export function MobileMenuButton() {
   const open = useUi((s) => s.mobileSidebarOpen);
   const setOpen = useUi((s) => s.setMobileSidebarOpen);
-  if (!usePageData()) return null;
   return (
     <button
       type="button"
@@ -24,7 +29,52 @@ export function MobileMenuButton() {
   );
 }
 
-/** The docs sidebar as a drawer for narrow screens; closes on navigation, Escape and desktop width. */
+/** What the phone header has no room for: versions, language, colour mode and the site's external links. */
+function SiteMenu() {
+  const { choices, remember } = useVersionChoices();
+  const locales = useLocaleChoices();
+  return (
+    <nav className="mobile-menu__site" aria-label="Site">
+      <h2 className="mobile-menu__heading" id="menu-versions">Docs version</h2>
+      <ul className="mobile-menu__list" aria-labelledby="menu-versions">
+        {choices.map((v) => (
+          <li key={v.name}>
+            <Link className={`menu__link ${v.active ? 'menu__link--active' : ''}`} to={v.to} aria-current={v.active ? 'true' : undefined} onClick={() => remember(v.name)}>
+              {v.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <h2 className="mobile-menu__heading" id="menu-languages">Language</h2>
+      <ul className="mobile-menu__list" aria-labelledby="menu-languages">
+        {locales.choices.map((l) => (
+          <li key={l.code}>
+            <a className={`menu__link ${l.active ? 'menu__link--active' : ''}`} href={l.href} lang={l.code} aria-current={l.active ? 'true' : undefined}>
+              {l.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <ColorModeToggle withText className="menu__link mobile-menu__color" />
+      <h2 className="mobile-menu__heading" id="menu-links">zrok</h2>
+      <ul className="mobile-menu__list" aria-labelledby="menu-links">
+        {siteConfig.navbar.links.map((l) => (
+          <li key={l.href}>
+            <a className="menu__link" href={l.href} target="_blank" rel="noopener noreferrer">
+              {l.label}
+              <ExternalIcon />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The menu for narrow screens: the docs sidebar first (on docs pages), then the site menu.
+ * It closes on navigation, Escape, back and desktop width, and keeps focus inside while open.
+ */
 export function MobileSidebar() {
   const open = useUi((s) => s.mobileSidebarOpen);
   const setOpen = useUi((s) => s.setMobileSidebarOpen);
@@ -67,7 +117,7 @@ export function MobileSidebar() {
     };
   }, [open, setOpen]);
 
-  if (!open || !data) return null;
+  if (!open) return null;
   return (
     <div className="mobile-sidebar" id="mobile-sidebar">
       <div className="mobile-sidebar__backdrop" onClick={() => setOpen(false)} />
@@ -75,7 +125,8 @@ export function MobileSidebar() {
         <button type="button" className="mobile-sidebar__close" aria-label="Close the docs navigation" onClick={() => setOpen(false)}>
           ×
         </button>
-        <Sidebar data={data} idPrefix="m-" />
+        {data && <Sidebar data={data} idPrefix="m-" />}
+        <SiteMenu />
       </div>
     </div>
   );

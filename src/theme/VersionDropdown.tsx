@@ -4,24 +4,39 @@ import { usePageData } from './use-page-data.ts';
 import { useSettings } from '../store/settings.ts';
 import { Dropdown } from './Dropdown.tsx';
 
-/** Switching keeps the same doc when the target version has it, else goes to its main doc. */
-export function VersionDropdown() {
+export interface VersionChoice {
+  name: string;
+  label: string;
+  /** The same doc in that version when it has it, else its main doc. */
+  to: string;
+  active: boolean;
+}
+
+/** The versions a reader can switch to from this page, and a remember() for the one chosen. */
+export function useVersionChoices(): { active: VersionChoice; choices: VersionChoice[]; remember: (name: string) => void } {
   const { pathname } = useLocation();
   const page = usePageData();
-  const active = versionForPath(pathname) ?? currentVersion;
+  const activeVersion = versionForPath(pathname) ?? currentVersion;
   const remember = useSettings((s) => s.setPreferredVersion);
+  const choices = site.versions.map((v) => ({ name: v.name, label: v.label, to: page?.versionLinks[v.name] ?? v.mainDocRoute, active: v.name === activeVersion.name }));
+  return { active: choices.find((c) => c.active)!, choices, remember };
+}
+
+/** Switching keeps the same doc when the target version has it, else goes to its main doc. */
+export function VersionDropdown() {
+  const { active, choices, remember } = useVersionChoices();
   return (
     <Dropdown
       className="version-dropdown"
       label={`Docs version: ${active.label}`}
       buttonLabel={active.label}
-      items={site.versions.map((v) => ({
+      items={choices.map((v) => ({
         key: v.name,
         label: v.label,
-        active: v.name === active.name,
+        active: v.active,
         render: ({ onClick, ...props }) => (
           <Link
-            to={page?.versionLinks[v.name] ?? v.mainDocRoute}
+            to={v.to}
             {...props}
             onClick={() => {
               remember(v.name);
