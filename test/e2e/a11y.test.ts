@@ -1,10 +1,10 @@
 /** Accessibility: axe-core on every page in both colour modes at desktop and 995 px, plus keyboard checks. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { serveSiteAndBrowser, waitHydrated } from './support.ts';
+import { allExpectedRoutes } from '../expected-routes.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const served = serveSiteAndBrowser();
@@ -15,8 +15,7 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 async function allRoutes(): Promise<string[]> {
-  const lists = await Promise.all(['1.1', '1.0', '0.4'].map((v) => readFile(`../shared/facts/${v}/_routes.txt`, 'utf8')));
-  return ['/', '/search/?q=reserved', '/docs/no-such-page/', ...lists.flatMap((t) => t.split('\n').filter(Boolean))];
+  return ['/', '/search/?q=reserved', '/docs/no-such-page/', ...(await allExpectedRoutes())];
 }
 
 describe('axe-core', () => {

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import type { Element } from 'domhandler';
+import { expectedRoutes } from '../expected-routes.ts';
 
 const DIST = process.env.SITE_DIR ?? 'dist';
 const VERSIONS = ['1.1', '1.0', '0.4'];
@@ -21,15 +22,12 @@ function wordFloor(route: string): number {
   return 180;
 }
 
-async function routes(version: string) {
-  return (await readFile(`../shared/facts/${version}/_routes.txt`, 'utf8')).split('\n').filter(Boolean);
-}
 
 const isHeading = (n: Element) => /^h[2-6]$/.test(n.name);
 
 for (const version of VERSIONS) {
   describe(`content of version ${version}`, async () => {
-    for (const route of await routes(version)) {
+    for (const route of await expectedRoutes(version)) {
       it(route, async () => {
         const html = await readFile(path.join(DIST, route, 'index.html'), 'utf8');
         const doc = parseDocument(html);

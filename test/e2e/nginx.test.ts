@@ -6,6 +6,7 @@ import { request } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { startNginx } from './nginx.ts';
 import { launchBrowser, waitHydrated } from './support.ts';
+import { allExpectedRoutes } from '../expected-routes.ts';
 
 let site: Awaited<ReturnType<typeof startNginx>>;
 let browser: Browser;
@@ -84,7 +85,7 @@ describe('nginx with deploy/nginx.conf', () => {
   it('serves every page in both colour modes, with search opened, without a CSP violation', async () => {
     const routes = [
       '/', '/search/?q=reserved',
-      ...(await Promise.all(['1.1', '1.0', '0.4'].map((v) => readFile(`../shared/facts/${v}/_routes.txt`, 'utf8')))).flatMap((t) => t.split('\n').filter(Boolean)),
+      ...(await allExpectedRoutes()),
     ];
     for (const colorChoice of ['dark', 'light']) {
       const ctx = await browser.newContext();

@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { serveSiteAndBrowser, watchErrors, waitHydrated } from './support.ts';
+import { allExpectedRoutes, expectedRoutes } from '../expected-routes.ts';
 
 const served = serveSiteAndBrowser();
 let context: BrowserContext | undefined;
@@ -17,12 +17,10 @@ async function open(path: string, ctx?: BrowserContext): Promise<{ page: Page; e
   return { page, errors };
 }
 
-const routesOf = async (version: string) =>
-  (await readFile(`../shared/facts/${version}/_routes.txt`, 'utf8')).split('\n').filter(Boolean);
 
 describe('every route', () => {
   it('of every version is served with its h1, title and description', async () => {
-    const routes = [...(await routesOf('1.1')), ...(await routesOf('1.0')), ...(await routesOf('0.4'))];
+    const routes = [...(await expectedRoutes('1.1')), ...(await expectedRoutes('1.0')), ...(await expectedRoutes('0.4'))];
     assert.equal(routes.length, 51 + 46 + 40);
     const titles = new Set<string>();
     const descriptions = new Set<string>();
@@ -43,6 +41,12 @@ describe('every route', () => {
     }
   });
 
+  it('are exactly the routes of the listed pages: the sitemap has no page the list lacks, and lacks none it has', async () => {
+    const sitemap = await (await fetch(`${served.site.url}/sitemap.xml`)).text();
+    const built = [...sitemap.matchAll(/<loc>https:\/\/docs\.zrok\.io([^<]*)<\/loc>/g)].map((m) => m[1]).filter((r) => r.startsWith('/docs/'));
+    assert.deepEqual([...built].sort(), [...(await allExpectedRoutes())].sort(), 'test/fixtures/routes/<version>.txt lists every page of the content');
+  });
+
   it('tags each version for the search crawler', async () => {
     for (const [path, tag] of [['/docs/getting-started/', 'docs-default-current'], ['/docs/1.0/getting-started/', 'docs-default-1.0'], ['/docs/0.4/getting-started/', 'docs-default-0.4']]) {
       const html = await (await fetch(served.site.url + path)).text();
@@ -57,7 +61,7 @@ describe('every route', () => {
     assert.ok(sitemap.includes('<loc>https://docs.zrok.io/docs/1.0/getting-started/</loc><priority>0.3</priority>'));
     assert.match(await (await fetch(`${served.site.url}/robots.txt`)).text(), /Sitemap: https:\/\/docs\.zrok\.io\/sitemap\.xml/);
     const llms = await (await fetch(`${served.site.url}/llms.txt`)).text();
-    const current = await routesOf('1.1');
+    const current = await expectedRoutes('1.1');
     const docs = current.filter((r) => !r.includes('/category/'));
     assert.equal((llms.match(/^- \[/gm) ?? []).length, docs.length, 'llms.txt lists every current-version page');
     for (const route of docs) assert.ok(llms.includes(`(https://docs.zrok.io${route}index.md): `), route);
