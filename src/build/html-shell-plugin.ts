@@ -22,7 +22,7 @@ export function htmlShellPlugin(): Plugin {
         disableSwitch: siteConfig.colorMode.disableSwitch,
         announcementId: siteConfig.announcement?.id ?? null,
       };
-      return html.replace('__BOOT_SETTINGS__', JSON.stringify(settings)).replaceAll('__BASE_URL__', base);
+      return html.replace('__BOOT_SETTINGS__', () => JSON.stringify(settings)).replaceAll('__BASE_URL__', () => base);
     },
   };
 }

@@ -44,12 +44,14 @@ export function pageHtml(shell: PageShell, r: RenderResult, sitePath: string, ro
   const { template, cspMeta, siteConfig, base, runtimePreloads } = shell;
   const preloads = (r.page?.doc ? [r.page.doc.module, ...runtimePreloads] : []).filter((f) => !template.includes(f));
   const data = r.page ? `<script type="application/json" id="page-data">${scriptJson(r.page)}</script>` : '';
+  // Every replacement is a function: a string replacement would read `$&`, `$'`, `$\`` and `$$` in
+  // page titles or descriptions as patterns and splice parts of the template into the page.
   return template
-    .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    ${cspMeta}`)
-    .replace('<!--head-tags-->', headTags({ siteConfig, base, sitePath, head: r, preloads }))
-    .replace(/<title>.*?<\/title>/, `<title>${escapeHtml(r.title)}</title>`)
-    .replace('<meta name="description" content="" />', `<meta name="description" content="${escapeHtml(r.description)}" />`)
-    .replace('<!--app-route-->', escapeHtml(route))
+    .replace('<meta charset="UTF-8" />', () => `<meta charset="UTF-8" />\n    ${cspMeta}`)
+    .replace('<!--head-tags-->', () => headTags({ siteConfig, base, sitePath, head: r, preloads }))
+    .replace(/<title>.*?<\/title>/, () => `<title>${escapeHtml(r.title)}</title>`)
+    .replace('<meta name="description" content="" />', () => `<meta name="description" content="${escapeHtml(r.description)}" />`)
+    .replace('<!--app-route-->', () => escapeHtml(route))
     .replace('<!--app-html-->', () => r.html)
     .replace('</body>', () => (data ? `  ${data}\n  </body>` : '</body>'));
 }
