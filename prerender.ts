@@ -23,6 +23,7 @@ import { sidebarFragmentPath, createPageDataBuilder } from './src/content/page-d
 import type { SidebarItem } from './src/content/types.ts';
 import { chunkPreloads, type ViteChunk } from './src/build/page-html.ts';
 import { PAGE_RUNTIME } from './src/build/manifest-plugin.ts';
+import { PAGE_ENV } from './src/build/page-env.ts';
 import type { BatchResult, PrerenderJob, WorkerInput } from './src/build/prerender-protocol.ts';
 import siteConfig, { type SiteConfig } from './site.config.ts';
 import type { SiteManifest } from './src/content/types.ts';
@@ -87,6 +88,8 @@ async function renderOnWorkers(jobs: PrerenderJob[], count: number, input: Worke
       const start = () => {
         const worker = new Worker(new URL('./src/build/prerender-worker-boot.mjs', import.meta.url), {
           workerData: { ...input, entry: pathToFileURL(path.resolve('src/build/prerender-worker.ts')).href },
+          // Pages run their MDX expressions here: they must not see the build's secrets.
+          env: PAGE_ENV,
         });
         live.add(worker);
         let given = 0;

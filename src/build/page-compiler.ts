@@ -16,6 +16,7 @@ import { pageCache } from './page-cache.ts';
 import type { CompileOutput, CompileTask } from './mdx-compile-worker.ts';
 import { forEachLimited } from './limit.ts';
 import { linkRuntime, linkerReady, PageImportError } from './page-link.ts';
+import { PAGE_ENV } from './page-env.ts';
 
 /** The compile pool, started on the first page the cache does not have. */
 function compilePool() {
@@ -24,7 +25,7 @@ function compilePool() {
   return {
     threads,
     run(task: CompileTask) {
-      pool ??= new Piscina({ filename: new URL('./mdx-compile-worker-boot.mjs', import.meta.url).href, minThreads: threads, maxThreads: threads });
+      pool ??= new Piscina({ filename: new URL('./mdx-compile-worker-boot.mjs', import.meta.url).href, minThreads: threads, maxThreads: threads, env: PAGE_ENV });
       return pool.run(task);
     },
     close: async () => pool?.destroy(),

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import type { Root, Heading } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import siteConfig from '../../site.config.ts';
 import type { CategorySource, DocSource, FrontMatter, SiteManifest, TocEntry } from '../content/types.ts';
-import { buildVersionManifest, ContentError } from '../content/manifest.ts';
+import { buildVersionManifest, checkRoutesAcrossVersions, ContentError } from '../content/manifest.ts';
 import { preprocessMdx } from './mdx-preprocess.ts';
 import { remarkParsePlugins } from './mdx-options.ts';
 import { assignHeadingIds } from './remark-heading-ids.ts';
@@ -55,13 +55,14 @@ const FRONT_MATTER_KEYS: Record<keyof FrontMatter, 'string' | 'number' | 'boolea
   hide_table_of_contents: 'boolean',
 };
 
-function checkFrontMatter(data: unknown, file: string, line: number): FrontMatter {
+/** `keyLine(key)` is the line in the file where that key stands, for an error that points at it. */
+function checkFrontMatter(data: unknown, file: string, keyLine: (key: string) => number): FrontMatter {
   if (data == null) return {};
-  if (typeof data !== 'object' || Array.isArray(data)) throw new ContentError(`${file}:${line}`, 'front matter must be a YAML mapping');
+  if (typeof data !== 'object' || Array.isArray(data)) throw new ContentError(`${file}:${keyLine('')}`, 'front matter must be a YAML mapping');
   for (const [key, value] of Object.entries(data)) {
     const want = FRONT_MATTER_KEYS[key as keyof FrontMatter];
     if (want && typeof value !== want) {
-      throw new ContentError(`${file}:${line}`, `front matter "${key}" must be a ${want}, got ${JSON.stringify(value)}`);
+      throw new ContentError(`${file}:${keyLine(key)}`, `front matter "${key}" must be a ${want}, got ${JSON.stringify(value)}`);
     }
   }
   return data as FrontMatter;
@@ -88,17 +89,22 @@ export function readDocSource(file: string, relPath: string, text: string): DocS
   return { relPath, frontMatter, toc, firstHeading: h1 ? toString(h1) : undefined };
 }
 
-/** The YAML between the `---` lines, which start at line 1. */
+/**
+ * The YAML between the `---` lines. The first `---` is line 1 of the file, so a line of the YAML is
+ * one more in the file; every error names that one line, counted in the file.
+ */
 function readFrontMatter(yaml: string, file: string): FrontMatter {
-  try {
-    return checkFrontMatter(parseYaml(yaml), file, 2);
-  } catch (e) {
-    if (e instanceof YAMLParseError) {
-      const line = (e.linePos?.[0]?.line ?? 0) + 1;
-      throw new ContentError(`${file}:${line}`, `malformed front matter: ${e.message.split('\n')[0]}`);
-    }
-    throw e;
-  }
+  const lines = new LineCounter();
+  const doc = parseDocument(yaml, { lineCounter: lines, prettyErrors: false });
+  const fileLine = (offset: number) => lines.linePos(offset).line + 1;
+  const error = doc.errors[0];
+  if (error) throw new ContentError(`${file}:${fileLine(error.pos[0])}`, `malformed front matter: ${error.message.split('\n')[0]}`);
+  const keyLine = (key: string) => {
+    const pair = isMap(doc.contents) ? doc.contents.items.find((p) => isScalar(p.key) && p.key.value === key) : undefined;
+    const at = (isScalar(pair?.key) && pair.key.range?.[0]) || doc.contents?.range?.[0] || 0;
+    return fileLine(at);
+  };
+  return checkFrontMatter(doc.toJS(), file, keyLine);
 }
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
@@ -114,20 +120,35 @@ export function scanDocSource(file: string, relPath: string, text: string): DocS
   return frontMatter.title ? { relPath, frontMatter } : readDocSource(file, relPath, text);
 }
 
-function readCategory(file: string, dir: string, text: string): CategorySource {
+/** 1-based line and column of a character offset in a text. */
+function lineColumn(text: string, offset: number): string {
+  const before = text.slice(0, Math.max(0, offset));
+  const line = before.split('\n').length;
+  return `${line}:${offset - before.lastIndexOf('\n')}`;
+}
+
+export function readCategory(file: string, dir: string, text: string): CategorySource {
+  // Errors point at line:column in the file: of the syntax error, or of the key that is wrong.
+  const at = (key?: string) => {
+    const i = key ? text.indexOf(`"${key}"`) : -1;
+    return `${file}:${lineColumn(text, i < 0 ? 0 : i)}`;
+  };
   let data: Record<string, unknown>;
   try {
     data = JSON.parse(text);
   } catch (e) {
-    throw new ContentError(file, `malformed JSON: ${(e as Error).message}`);
+    const message = (e as Error).message;
+    const position = Number(/at position (\d+)/.exec(message)?.[1] ?? (/Unexpected end of JSON input/.test(message) ? text.length : 0));
+    throw new ContentError(`${file}:${lineColumn(text, position)}`, `malformed JSON: ${message.replace(/ in JSON at position \d+.*$/, '')}`);
   }
-  if (typeof data.label !== 'string') throw new ContentError(file, '"label" (string) is required');
-  if (data.position !== undefined && typeof data.position !== 'number') throw new ContentError(file, '"position" must be a number');
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new ContentError(at(), 'must be a JSON object');
+  if (typeof data.label !== 'string') throw new ContentError(at('label'), '"label" (string) is required');
+  if (data.position !== undefined && typeof data.position !== 'number') throw new ContentError(at('position'), '"position" must be a number');
   const link = data.link as CategorySource['link'] | undefined;
   if (link && link.type !== 'doc' && link.type !== 'generated-index') {
-    throw new ContentError(file, '"link.type" must be "doc" or "generated-index"');
+    throw new ContentError(at('type'), '"link.type" must be "doc" or "generated-index"');
   }
-  if (link?.type === 'doc' && typeof link.id !== 'string') throw new ContentError(file, '"link.id" (string) is required for a doc link');
+  if (link?.type === 'doc' && typeof link.id !== 'string') throw new ContentError(at('link'), '"link.id" (string) is required for a doc link');
   return { dir, label: data.label, position: data.position as number | undefined, link, description: data.description as string | undefined };
 }
 
@@ -282,10 +303,10 @@ function placeInSources(sources: ContentSources, file: string, entry: SnapshotEn
 /** The site manifest from what was read; cheap enough to redo on every edit under the dev server. */
 export function assembleManifest(sources: ContentSources): SiteManifest {
   const byPath = <T>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
-  return {
-    versions: siteConfig.versions.map((v) => {
-      const read = sources.versions.find((x) => x.name === v.name)!;
-      return buildVersionManifest(v, byPath(read.docs), byPath(read.categories), sources.contentDir);
-    }),
-  };
+  const versions = siteConfig.versions.map((v) => {
+    const read = sources.versions.find((x) => x.name === v.name)!;
+    return buildVersionManifest(v, byPath(read.docs), byPath(read.categories), sources.contentDir);
+  });
+  checkRoutesAcrossVersions(versions, siteConfig.redirects);
+  return { versions };
 }

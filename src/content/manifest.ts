@@ -13,6 +13,44 @@ export class ContentError extends Error {
   }
 }
 
+/**
+ * Why a route (relative to its version root) cannot be served as it is, or null when it can: every
+ * segment is plain ASCII that needs no encoding in a URL or a file name, and none is '.' or '..'.
+ */
+export function unsafeRouteReason(relRoute: string): string | null {
+  const segments = relRoute.split('/').filter((s, i, all) => s !== '' || i !== all.length - 1);
+  if (segments.some((s) => s === '.' || s === '..')) return 'has a "." or ".." segment';
+  if (segments.some((s) => s === '')) return 'has an empty segment';
+  const odd = segments.find((s) => !/^[A-Za-z0-9_.~-]+$/.test(s));
+  return odd === undefined ? null : `has "${odd}" in it: a route may hold only ASCII letters, digits and - _ . ~`;
+}
+
+/**
+ * Routes must be unique across the whole site: across versions (a current-version page with a slug
+ * under /docs/1.0/ would take a 1.0 route), and against redirects. Each error names both sides.
+ */
+export function checkRoutesAcrossVersions(versions: VersionManifest[], redirects: { from: string }[], redirectSource = 'site.config.ts (redirects)'): void {
+  const owner = new Map<string, string>();
+  const roots = versions.map((v) => v.root);
+  for (const v of versions) {
+    for (const entry of [...v.docs, ...v.categoryIndexes]) {
+      // A route belongs to the version whose root is the longest prefix of it.
+      const home = roots.filter((r) => entry.route.startsWith(r)).sort((a, b) => b.length - a.length)[0];
+      if (home !== v.root) {
+        const other = versions.find((x) => x.root === home);
+        throw new ContentError(entry.source, `route ${entry.route} lies in version ${other?.label ?? home}'s part of the site (${home}), not in ${v.label}'s (${v.root})`);
+      }
+      const clash = owner.get(entry.route);
+      if (clash) throw new ContentError(entry.source, `route ${entry.route} is already taken by ${clash}`);
+      owner.set(entry.route, entry.source);
+    }
+  }
+  for (const r of redirects) {
+    const page = owner.get(r.from);
+    if (page) throw new ContentError(page, `route ${r.from} is also the source of a redirect in ${redirectSource}`);
+  }
+}
+
 /** Assembles one version's manifest from what the build read off disk. Throws ContentError on bad input. */
 export function buildVersionManifest(
   version: VersionConfig,
@@ -29,6 +67,15 @@ export function buildVersionManifest(
     const title = fm.title ?? s.firstHeading;
     if (!title) throw new ContentError(source, 'no title: add `title:` to the front matter');
     const route = root + docRelativeRoute(s.relPath, fm.slug);
+    const bad = unsafeRouteReason(route.slice(root.length));
+    if (bad) {
+      throw new ContentError(
+        source,
+        fm.slug !== undefined
+          ? `slug "${fm.slug}" gives the route ${route}, which ${bad}`
+          : `the file's path gives the route ${route}, which ${bad}; rename it with lowercase letters, digits, '-' and '_'`,
+      );
+    }
     const clash = seen.get(route);
     if (clash) throw new ContentError(source, `route ${route} is already taken by ${clash}`);
     seen.set(route, source);
@@ -56,6 +103,8 @@ export function buildVersionManifest(
       const route = categoryRoute(c);
       const clash = seen.get(route);
       const file = `${folder}/${c.dir}/_category_.json`;
+      const bad = unsafeRouteReason(route.slice(root.length));
+      if (bad) throw new ContentError(file, `the category's slug gives the route ${route}, which ${bad}`);
       if (clash) throw new ContentError(file, `route ${route} is already taken by ${clash}`);
       seen.set(route, file);
       return { version: version.name, route, title: link.title ?? c.label, description: link.description ?? c.description ?? '', dir: c.dir, source: file };

@@ -108,6 +108,29 @@ describe('the build', () => {
   });
 });
 
+describe('content that must not corrupt a page', () => {
+  it("takes $-patterns in a title and description as text, and runs MDX expressions without the build's environment", async () => {
+    const file = page('1.1', 'guides/one.mdx');
+    const original = await readFile(file, 'utf8');
+    const hostile = original
+      .replace(/^title: .*$/m, () => "title: \"Costs $' and $` and $& and $$\"")
+      .replace(/^description: .*$/m, () => "description: \"Prices in $$ and $& and $'\"")
+      .concat('\nThe secret is [{typeof process === "object" ? String(process.env.ZROK_DOCS_TEST_SECRET) : "none"}].\n');
+    await withFile(file, hostile, async () => {
+      const { code, output } = await build({ OUT_DIR: 'dist-hostile', ZROK_DOCS_TEST_SECRET: 'hunter2-marker' });
+      assert.equal(code, 0, output);
+      const html = await readFile(path.join(project, 'dist-hostile/docs/guides/one/index.html'), 'utf8');
+      assert.equal((html.match(/<title>/g) ?? []).length, 1, 'one <title>');
+      assert.ok(html.includes("<title>Costs $&#39; and $` and $&amp; and $$ | zrok</title>") || html.includes("<title>Costs $' and $` and $&amp; and $$ | zrok</title>"), html.match(/<title>.*<\/title>/)?.[0]);
+      assert.ok(html.indexOf('http-equiv="Content-Security-Policy"') < html.indexOf('</head>'), 'the CSP meta stays in the head');
+      assert.ok(html.indexOf('<body') < html.indexOf('class="navbar'), 'nothing spliced above the navbar');
+      assert.match(html, /<h1>Costs \$(&#x27;|&#39;|') and \$` and \$&amp; and \$\$<\/h1>/);
+      assert.ok(!html.includes('hunter2-marker'), 'the build environment does not reach the page');
+      assert.match(html, /The secret is \[(<!-- -->)?undefined(<!-- -->)?\]/);
+    });
+  });
+});
+
 describe('a version whose sidebar is over the inline limit', () => {
   let browser: Browser;
   before(async () => {

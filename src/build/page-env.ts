@@ -1,0 +1,6 @@
+/**
+ * The environment of the threads that compile and render pages. A page's MDX expressions run in
+ * them, so `{process.env.CI_SECRET}` would publish whatever the build machine holds: they get only
+ * NODE_ENV, which React reads to pick its production build.
+ */
+export const PAGE_ENV: Record<string, string> = { NODE_ENV: process.env.NODE_ENV ?? 'production' };

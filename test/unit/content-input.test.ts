@@ -1,0 +1,78 @@
+// @vitest-environment node
+/** Hostile or mistaken content: every error names the file, the exact line (and column), and why. */
+import { describe, expect, it } from 'vitest';
+import { buildVersionManifest, checkRoutesAcrossVersions, ContentError, unsafeRouteReason } from '../../src/content/manifest.ts';
+import { readCategory, readDocSource } from '../../src/build/read-content.ts';
+import type { DocSource } from '../../src/content/types.ts';
+import siteConfig from '../../site.config.ts';
+
+const [v11, v10] = siteConfig.versions;
+const doc = (relPath: string, fm: DocSource['frontMatter'] = {}): DocSource => ({ relPath, frontMatter: { title: relPath, ...fm }, toc: [] });
+const manifest = (v: typeof v11, docs: DocSource[]) => buildVersionManifest(v, [doc('getting-started.mdx'), ...docs], []);
+const errorOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ContentError);
+    return (e as Error).message;
+  }
+  throw new Error('no error');
+};
+
+describe('routes a page cannot have', () => {
+  it('rejects dot segments, empty segments, spaces and non-ASCII letters', () => {
+    expect(unsafeRouteReason('guides/one/')).toBeNull();
+    expect(unsafeRouteReason('guides/docker_private_share_guide/')).toBeNull();
+    expect(unsafeRouteReason('../../x/')).toMatch(/".." segment/);
+    expect(unsafeRouteReason('my page/')).toMatch(/"my page"/);
+    expect(unsafeRouteReason('café/')).toMatch(/"café"/);
+    expect(unsafeRouteReason('a//b/')).toMatch(/empty segment/);
+  });
+
+  it('names the file and says whether its name or its slug is at fault', () => {
+    expect(errorOf(() => manifest(v11, [doc('guides/my page.md')]))).toBe(
+      `content/docs/1.1/guides/my page.md: the file's path gives the route /docs/guides/my page/, which has "my page" in it: a route may hold only ASCII letters, digits and - _ . ~; rename it with lowercase letters, digits, '-' and '_'`,
+    );
+    expect(errorOf(() => manifest(v11, [doc('café.md')]))).toMatch(/^content\/docs\/1\.1\/café\.md: the file's path gives the route \/docs\/café\//);
+    expect(errorOf(() => manifest(v11, [doc('x.md', { slug: '/../../x' })]))).toMatch(/^content\/docs\/1\.1\/x\.md: slug "\/\.\.\/\.\.\/x" gives the route .* which has a "\." or "\.\." segment/);
+  });
+
+  it('keeps each version to its own part of the site, naming both files of a collision', () => {
+    const current = manifest(v11, [doc('guides/x.md', { slug: '/1.0/category/guides' })]);
+    const older = manifest(v10, []);
+    expect(errorOf(() => checkRoutesAcrossVersions([current, older], []))).toBe(
+      "content/docs/1.1/guides/x.md: route /docs/1.0/category/guides/ lies in version 1.0's part of the site (/docs/1.0/), not in 1.1's (/docs/)",
+    );
+    expect(errorOf(() => manifest(v11, [doc('a.md'), doc('b.md', { slug: '/a' })]))).toBe('content/docs/1.1/b.md: route /docs/a/ is already taken by content/docs/1.1/a.md');
+    const fine = manifest(v11, [doc('a.md')]);
+    expect(errorOf(() => checkRoutesAcrossVersions([fine, older], [{ from: '/docs/a/' }]))).toBe('content/docs/1.1/a.md: route /docs/a/ is also the source of a redirect in site.config.ts (redirects)');
+    expect(() => checkRoutesAcrossVersions([fine, older], [{ from: '/docs/old/' }])).not.toThrow();
+  });
+});
+
+describe('front matter errors', () => {
+  it('give one line number, counted in the file', () => {
+    const text = '---\ntitle: Two\ndescription: fine\nsidebar_position: [1\n---\n\nText.\n';
+    const message = errorOf(() => readDocSource('content/docs/1.0/two.mdx', 'two.mdx', text));
+    expect(message).toMatch(/^content\/docs\/1\.0\/two\.mdx:4: malformed front matter: /);
+    expect(message.match(/\d+/g)?.filter((n) => n !== '1' && n !== '0')).toHaveLength(1);
+    expect(message).not.toMatch(/at line|column/);
+  });
+
+  it('point a type error at its key', () => {
+    const text = '---\ntitle: Two\ndescription: fine\n\nsidebar_position: "first"\n---\n\nText.\n';
+    expect(errorOf(() => readDocSource('content/docs/1.0/two.mdx', 'two.mdx', text))).toBe('content/docs/1.0/two.mdx:5: front matter "sidebar_position" must be a number, got "first"');
+  });
+});
+
+describe('_category_.json errors', () => {
+  it('give line:column of a syntax error', () => {
+    const text = '{\n  "label": "Guides",\n  "position": 3\n  "link": {}\n}\n';
+    expect(errorOf(() => readCategory('content/docs/1.1/guides/_category_.json', 'guides', text))).toMatch(/^content\/docs\/1\.1\/guides\/_category_\.json:4:3: malformed JSON: /);
+  });
+
+  it('give line:column of the key that is wrong', () => {
+    const text = '{\n  "label": "Guides",\n    "position": "3"\n}\n';
+    expect(errorOf(() => readCategory('content/docs/1.1/guides/_category_.json', 'guides', text))).toBe('content/docs/1.1/guides/_category_.json:3:5: "position" must be a number');
+  });
+});
