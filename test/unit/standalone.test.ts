@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 const OUTSIDE = new RegExp(['\\.\\./', 'shared'].join(''));
 
 describe('the repository', () => {
-  it('has no file that points at ../shared', () => {
+  it('has no file that points at a folder named shared beside it', () => {
     const files = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' }).split('\0').filter((f) => f && !f.endsWith('package-lock.json'));
     expect(files.length).toBeGreaterThan(50);
     const hits = files.filter((f) => {
