@@ -1,7 +1,7 @@
 /**
  * Writes content/cli/<version>.json — zrok's commands, flags and config versions at one release —
  * straight from a zrok git repository (bare or not), without a Go toolchain.
- * Usage: npx tsx scripts/extract-cli.ts <zrok git dir> <tag>      e.g. … ../zrok v1.1.12
+ * Usage: npx tsx scripts/extract-cli.ts <zrok git dir> <tag>      (tag e.g. v1.1.12)
  * The docs command guard (src/build/cli-check.ts, run by npm test) checks the pages against it.
  */
 import { execFileSync } from 'node:child_process';
