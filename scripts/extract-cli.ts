@@ -15,7 +15,7 @@ import { GoSourceError } from './go-scan.ts';
 const CMD_DIR = 'cmd/zrok';
 
 function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  return execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** v1.1.11 → 1.1: the docs keep one version folder per minor release. */
@@ -27,7 +27,14 @@ export function docsVersion(tag: string): string {
 
 /** Go files of one package directory (not its subdirectories; tests excluded), as of `tag`. */
 function packageFiles(dir: string, tag: string, pkg: string): { path: string; text: string }[] {
-  return git(dir, 'ls-tree', `${tag}:${pkg}`)
+  let tree: string;
+  try {
+    tree = git(dir, 'ls-tree', `${tag}:${pkg}`);
+  } catch {
+    // zrok 2 moved its command to cmd/zrok2, a different program than the one these docs describe.
+    throw new GoSourceError(`${tag} has no ${pkg} directory`);
+  }
+  return tree
     .split('\n')
     .map((line) => /^\d+ blob \w+\t(.+\.go)$/.exec(line)?.[1])
     .filter((name): name is string => !!name && !name.endsWith('_test.go'))
@@ -41,12 +48,23 @@ function main() {
     process.exit(2);
   }
   const version = docsVersion(tag);
-  const commit = git(dir, 'rev-parse', `${tag}^{commit}`).trim();
+  let commit: string;
+  try {
+    commit = git(dir, 'rev-parse', '--verify', '--quiet', `${tag}^{commit}`).trim();
+  } catch {
+    throw new GoSourceError(`${dir} has no tag ${tag}`);
+  }
 
   const commands = readCobraCommands({ files: packageFiles(dir, tag, CMD_DIR), goMod: git(dir, 'show', `${tag}:go.mod`) });
 
   // Every non-test, non-vendored Go file that loads a YAML config.
-  const loaders = git(dir, 'grep', '-l', '-e', 'cf.BindYaml', tag, '--', '*.go')
+  let grep = '';
+  try {
+    grep = git(dir, 'grep', '-l', '-e', 'cf.BindYaml', tag, '--', '*.go');
+  } catch {
+    // git grep exits 1 when nothing matches; readConfigFacts then says which loaders are missing.
+  }
+  const loaders = grep
     .split('\n')
     .filter(Boolean)
     .map((line) => line.slice(tag.length + 1))
