@@ -1,0 +1,17 @@
+/**
+ * Prints the docs command guard's findings (the same check the unit tests run), one `file:line: …` a line.
+ * Usage: npx tsx scripts/check-cli.ts [version ...]      (default: every docs version)
+ */
+import path from 'node:path';
+import { checkVersion, docsVersions, formatError } from '../src/build/cli-check.ts';
+
+const root = path.join(import.meta.dirname, '..');
+const versions = process.argv.length > 2 ? process.argv.slice(2) : docsVersions(root);
+let total = 0;
+for (const version of versions) {
+  const errors = checkVersion(root, version);
+  total += errors.length;
+  for (const e of errors) console.log(formatError(e));
+  console.error(`${version}: ${errors.length} error(s)`);
+}
+process.exit(total ? 1 : 0);

@@ -1,0 +1,102 @@
+/**
+ * Writes content/cli/<version>.json — zrok's commands, flags and config versions at one release —
+ * straight from a zrok git repository (bare or not), without a Go toolchain.
+ * Usage: npx tsx scripts/extract-cli.ts <zrok git dir> <tag>      (tag e.g. v1.1.12)
+ * The docs command guard (src/build/cli-check.ts, run by npm test) checks the pages against it.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CliFacts, ConfigKind } from '../src/build/cli-facts.ts';
+import { readCobraCommands } from './cobra-source.ts';
+import { readConfigFacts } from './config-source.ts';
+import { GoSourceError } from './go-scan.ts';
+
+const CMD_DIR = 'cmd/zrok';
+
+function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** v1.1.11 → 1.1: the docs keep one version folder per minor release. */
+export function docsVersion(tag: string): string {
+  const m = /^v(\d+)\.(\d+)\.\d+$/.exec(tag);
+  if (!m) throw new Error(`tag ${tag} is not vMAJOR.MINOR.PATCH`);
+  return `${m[1]}.${m[2]}`;
+}
+
+/** Go files of one package directory (not its subdirectories; tests excluded), as of `tag`. */
+function packageFiles(dir: string, tag: string, pkg: string): { path: string; text: string }[] {
+  let tree: string;
+  try {
+    tree = git(dir, 'ls-tree', `${tag}:${pkg}`);
+  } catch {
+    // zrok 2 moved its command to cmd/zrok2, a different program than the one these docs describe.
+    throw new GoSourceError(`${tag} has no ${pkg} directory`);
+  }
+  return tree
+    .split('\n')
+    .map((line) => /^\d+ blob \w+\t(.+\.go)$/.exec(line)?.[1])
+    .filter((name): name is string => !!name && !name.endsWith('_test.go'))
+    .map((name) => ({ path: `${pkg}/${name}`, text: git(dir, 'show', `${tag}:${pkg}/${name}`) }));
+}
+
+function main() {
+  const [dir, tag] = process.argv.slice(2);
+  if (!dir || !tag) {
+    console.error('usage: npx tsx scripts/extract-cli.ts <zrok git dir> <tag>');
+    process.exit(2);
+  }
+  const version = docsVersion(tag);
+  let commit: string;
+  try {
+    commit = git(dir, 'rev-parse', '--verify', '--quiet', `${tag}^{commit}`).trim();
+  } catch {
+    throw new GoSourceError(`${dir} has no tag ${tag}`);
+  }
+
+  const commands = readCobraCommands({ files: packageFiles(dir, tag, CMD_DIR), goMod: git(dir, 'show', `${tag}:go.mod`) });
+
+  // Every non-test, non-vendored Go file that loads a YAML config.
+  let grep = '';
+  try {
+    grep = git(dir, 'grep', '-l', '-e', 'cf.BindYaml', tag, '--', '*.go');
+  } catch {
+    // git grep exits 1 when nothing matches; readConfigFacts then says which loaders are missing.
+  }
+  const loaders = grep
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.slice(tag.length + 1))
+    .filter((p) => !p.endsWith('_test.go') && !p.startsWith('vendor/'))
+    .map((p) => ({ path: p, text: git(dir, 'show', `${tag}:${p}`) }));
+  const configs = readConfigFacts(loaders);
+
+  const kinds = Object.keys(configs).sort() as ConfigKind[];
+  const facts: CliFacts = {
+    version,
+    tag,
+    commit,
+    configVersions: Object.fromEntries(kinds.map((k) => [k, configs[k]!.v])),
+    configKeys: Object.fromEntries(kinds.map((k) => [k, configs[k]!.keys])),
+    configSources: Object.fromEntries(kinds.map((k) => [k, configs[k]!.source])),
+    commands,
+  };
+  const outDir = path.join(import.meta.dirname, '..', 'content', 'cli');
+  mkdirSync(outDir, { recursive: true });
+  const out = path.join(outDir, `${version}.json`);
+  writeFileSync(out, `${JSON.stringify(facts, null, 2)}\n`);
+  const flags = commands.reduce((n, c) => n + c.flags.length + c.persistentFlags.length, 0);
+  console.log(`${path.relative(process.cwd(), out)}: ${tag} (${commit.slice(0, 10)}), ${commands.length} commands, ${flags} flags, config versions ${kinds.map((k) => `${k} ${configs[k]!.v}`).join(', ')}`);
+}
+
+try {
+  main();
+} catch (e) {
+  // Source the extractor cannot follow: say where, and write nothing.
+  if (e instanceof GoSourceError) {
+    console.error(`extract-cli: ${e.message}`);
+    process.exit(1);
+  }
+  throw e;
+}

@@ -1,0 +1,53 @@
+/**
+ * The shape of content/cli/<version>.json: facts about one zrok release's command line and config
+ * versions, written by scripts/extract-cli.ts and read by the docs command guard (cli-check.ts).
+ */
+
+export interface FlagFact {
+  /** Long name without dashes, e.g. "backend-mode". */
+  name: string;
+  /** One-letter shorthand without the dash, e.g. "b". */
+  short?: string;
+  /** pflag value type ("bool", "string", "stringArray", …); only "bool" and "count" take no value. */
+  type: string;
+}
+
+export interface CommandFact {
+  /** Full path from the root, e.g. "zrok share public". */
+  path: string;
+  aliases: string[];
+  /** Has subcommands and no Run/RunE: running it alone only prints help. */
+  group: boolean;
+  hidden?: boolean;
+  /** Added by cobra itself (help, completion) rather than by zrok's sources. */
+  builtin?: boolean;
+  /** Source file the command is defined in (in the zrok repository). */
+  source: string;
+  flags: FlagFact[];
+  /** Flags this command passes down to itself and every subcommand. */
+  persistentFlags: FlagFact[];
+}
+
+export type ConfigKind = 'controller' | 'frontend' | 'canary';
+
+export interface CliFacts {
+  /** Docs version folder, e.g. "1.1". */
+  version: string;
+  /** zrok release tag the facts were read from, e.g. "v1.1.11". */
+  tag: string;
+  commit: string;
+  /** `v:` each YAML config must carry for this release. */
+  configVersions: Partial<Record<ConfigKind, number>>;
+  /** Top-level keys of each config (snake_case, as the config loader reads them). */
+  configKeys: Partial<Record<ConfigKind, string[]>>;
+  /** Where each config version came from (file:line in the zrok repository). */
+  configSources: Partial<Record<ConfigKind, string>>;
+  /** Every command, parents before children, sorted by path. */
+  commands: CommandFact[];
+}
+
+/** cobra adds --help/-h to every command. */
+export const HELP_FLAG: FlagFact = { name: 'help', short: 'h', type: 'bool' };
+
+/** Flag types whose flag takes no value (pflag NoOptDefVal is set). */
+export const NO_VALUE_TYPES = new Set(['bool', 'count']);

@@ -1,0 +1,37 @@
+/**
+ * zrok invocations in Docker Compose files shown in YAML blocks: a service running the
+ * openziti/zrok image (whose entrypoint is zrok) passes its `command:` to zrok as arguments.
+ * Services that set their own `entrypoint:` run something else and are skipped.
+ */
+import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
+import type { CodeFence } from './code-fences.ts';
+import { DYNAMIC, isZrokImage, shellWords, type Invocation } from './shell-commands.ts';
+
+/** ${VAR:-default} → default: compose's own interpolation, for the image name. */
+const withDefaults = (v: string) => v.replace(/\$\{\w+:?-([^}]*)\}/g, '$1');
+
+export function composeInvocations(fence: CodeFence): Invocation[] {
+  if (fence.lang !== 'yaml' && fence.lang !== 'yml') return [];
+  const text = fence.content.join('\n');
+  if (!/^services\s*:/m.test(text)) return [];
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter });
+  // A block YAML cannot read is not a compose file we can follow.
+  if (doc.errors.length) return [];
+  const services = doc.get('services', true);
+  if (!isMap(services)) return [];
+  const out: Invocation[] = [];
+  for (const { value: service } of services.items) {
+    if (!isMap(service) || service.has('entrypoint')) continue;
+    const image = service.get('image');
+    if (typeof image !== 'string' || !isZrokImage(withDefaults(image))) continue;
+    const command = service.get('command', true);
+    let words: string[];
+    if (isScalar(command) && typeof command.value === 'string') words = shellWords(command.value);
+    else if (isSeq(command)) words = command.items.map((item) => (isScalar(item) ? String(item.value).replace(/\$\{[^}]*\}|\$\w+/g, DYNAMIC) : DYNAMIC));
+    else continue;
+    const line = fence.fenceLine + lineCounter.linePos(command.range?.[0] ?? 0).line;
+    out.push({ line, program: image, args: words.map((value) => ({ value, line })) });
+  }
+  return out;
+}
