@@ -173,11 +173,26 @@ function flagProblem(token: string, next: string | undefined, flags: FlagFact[])
   return undefined;
 }
 
+/** [major, minor, patch] of 'v1.0.8' or '1.0.4'. */
+const releaseParts = (v: string) => v.replace(/^v/, '').split('.').map(Number);
+const olderThan = (a: number[], b: number[]) => a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2];
+
+/**
+ * True for a block titled for earlier patch releases only (`title="v1.0.0 to v1.0.4"`): it shows a
+ * command as those releases took it, which the newest release of the line may no longer take, and
+ * the reader sees which releases it is for. Such a block is not checked against the newest release.
+ */
+export function forOlderReleasesOnly(title: string | undefined, tag: string): boolean {
+  const named = [...(title ?? '').matchAll(/\bv?(\d+\.\d+\.\d+)\b/g)].map((m) => releaseParts(m[1]));
+  return named.length > 0 && named.every((r) => olderThan(r, releaseParts(tag)));
+}
+
 /** Errors of one page against one release. */
 export function checkPage(file: string, text: string, tree: CommandTree): CliError[] {
   const errors: CliError[] = [];
   const { tag } = tree.facts;
   for (const fence of codeFences(text)) {
+    if (forOlderReleasesOnly(fence.title, tag)) continue;
     for (const inv of [...zrokInvocations(fence), ...composeInvocations(fence)]) {
       for (const p of invocationProblems(inv, tree)) errors.push({ file, line: inv.line, message: `${p} in ${tag}` });
     }

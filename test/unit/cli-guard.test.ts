@@ -111,6 +111,11 @@ describe('the guard catches', () => {
     ]);
   });
 
+  it('a block titled for releases that include the newest one', () => {
+    expect(check(fence('bash', 'zrok share public --closed 8080', 'title="v9.9.0 to v9.9.1"'))).toHaveLength(1);
+    expect(check(fence('bash', 'zrok share public --closed 8080', 'title="Terminal"'))).toHaveLength(1);
+  });
+
   it('a command group given alone', () => {
     expect(check(fence('bash', 'zrok agent'))).toEqual([
       `${FILE}:4: zrok agent → command group with no subcommand (one of: start) in v9.9.1`,
@@ -148,6 +153,7 @@ describe('the guard accepts', () => {
     ['the zrok image', fence('bash', 'docker run --rm --network host --volume ~/.zrok:/home/ziggy/.zrok \\\n  openziti/zrok:latest share public --headless 8080')],
     ['&&, ;, |, $(…) and backticks', fence('bash', 'zrok status && zrok share public 80; echo $(zrok status --secrets) | grep x\nTOKEN=`zrok st`')],
     ['backslash continuations', fence('bash', 'zrok share public \\\n  --backend-mode web \\\n  --headless \\\n  .')],
+    ['a block titled for older patch releases of the line only', fence('bash', 'zrok share public --closed 8080', 'title="v9.9.0 to v9.9.0"')],
     ['PowerShell: zrok.exe, backtick continuations, prompts, & calls', fence('powershell', 'PS C:\\> zrok.exe status\nPS> & "C:\\Program Files\\zrok\\zrok.exe" share public `\n  --headless 8080\nPS> .\\zrok.exe st')],
     ['output lines in a session block', fence('console', '$ zrok status\nzrok share public --not-a-flag\n$ zrok agent start')],
     ['output blocks', fence('text', 'zrok agent\nzrok share public --nope', 'title="Output"')],
