@@ -27,6 +27,13 @@ export function browserPageSource(): PageSource {
       return fetchJson<PageData>(BASE + pageDataPath(path), 'The page');
     },
     body: (data) => import(/* @vite-ignore */ data.doc!.module),
+    async isStale(data) {
+      // Page data is revalidated on every use; a body it no longer names belongs to an old deployment.
+      const res = await fetch(BASE + pageDataPath(data.route), { cache: 'no-store' });
+      if (res.status === 404) return true;
+      if (!res.ok) return false;
+      return ((await res.json()) as PageData).doc?.module !== data.doc?.module;
+    },
     async sidebarFragment(versionName, dir) {
       const items = await fetchJson<PageData['sidebar']>(BASE + sidebarFragmentPath(versionName, dir), 'This part of the sidebar');
       if (!items) throw new Error('This part of the sidebar could not be found.');

@@ -4,7 +4,8 @@ import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-d
 import { routes, PAGE_ROUTE_ID } from './routes.tsx';
 import { normalizeHtmlPath } from './content/routes.ts';
 import { useSettings } from './store/settings.ts';
-import { chunkFailures, installChunkReload } from './theme/chunk-errors.ts';
+import { installChunkReload, reloadOnceIfSiteAnswers, showStartupLoadNotice } from './theme/chunk-errors.ts';
+import type { PageState } from './page-loader.ts';
 import { installSmoothAnchors } from './theme/smooth-scroll.ts';
 import { forgetPages, loadPage, setPageSource } from './page-loader.ts';
 import { browserPageSource } from './browser-pages.ts';
@@ -12,10 +13,28 @@ import './theme/theme.css';
 
 const basename = import.meta.env.BASE_URL.replace(/\/$/, '') || '/';
 
-async function main() {
-  installChunkReload();
-  installSmoothAnchors();
-  setPageSource(browserPageSource());
+/**
+ * The first page's body could not be loaded: the prerendered article is complete and readable, so
+ * it stays. A page whose body a new deployment replaced reloads once (if the site answers); otherwise a notice offers Retry,
+ * which loads again and hydrates when it works.
+ */
+async function keepPrerenderedPage(state: Extract<PageState, { kind: 'load-error' }>, start: () => Promise<boolean>) {
+  console.error('[page load]', state.error.message);
+  if (state.stale && (await reloadOnceIfSiteAnswers())) return false;
+  showStartupLoadNotice(state.error, start);
+  return false;
+}
+
+let started = false;
+
+/** Loads what the first screen needs and hydrates; false when the page stayed as prerendered. */
+async function main(): Promise<boolean> {
+  if (!started) {
+    installChunkReload();
+    installSmoothAnchors();
+    setPageSource(browserPageSource());
+  }
+  started = true;
   // Stored settings are read before hydration; React still hydrates against the initial state
   // (zustand's server snapshot), so nothing mismatches, and child effects see the real values.
   void useSettings.persist.rehydrate();
@@ -33,18 +52,18 @@ async function main() {
   // docs page's data and body, or the lazy search page.
   const matches = matchRoutes(routes, window.location, basename) ?? [];
   const loaderData: Record<string, unknown> = {};
+  const path = window.location.pathname.slice(basename === '/' ? 0 : basename.length) || '/';
   for (const m of matches) {
     if (m.route.id === PAGE_ROUTE_ID) {
-      const path = window.location.pathname.slice(basename === '/' ? 0 : basename.length) || '/';
       const state = await loadPage(path);
-      if (state.kind === 'load-error') chunkFailures.atStartup = true;
+      if (state.kind === 'load-error' && canHydrate) return keepPrerenderedPage(state, () => main());
       loaderData[PAGE_ROUTE_ID] = state;
     } else if (m.route.lazy) {
       const lazy = m.route.lazy as () => Promise<Record<string, unknown>>;
       Object.assign(m.route, { ...(await lazy()), lazy: undefined });
     }
   }
-  const hydrate = canHydrate && !chunkFailures.atStartup;
+  const hydrate = canHydrate;
   const router = createBrowserRouter(routes, { basename, hydrationData: { loaderData } });
   // Under the dev server: an edited page's data (sidebar, TOC, title) is fetched again in place.
   import.meta.hot?.on('zrok:content-changed', () => {
@@ -67,6 +86,7 @@ async function main() {
       },
     });
   }
+  return true;
 }
 
 void main();

@@ -9,7 +9,7 @@ export type PageBody = ComponentType<{ components?: MDXComponents }>;
 export type PageState =
   | { kind: 'page'; data: PageData; Body?: PageBody }
   | { kind: 'not-found' }
-  | { kind: 'load-error'; error: Error; data?: PageData };
+  | { kind: 'load-error'; error: Error; data?: PageData; stale?: boolean };
 
 /**
  * Where page data and page bodies come from: fetched files in the browser, the build's manifest
@@ -20,6 +20,8 @@ export interface PageSource {
   data: (path: string) => Promise<PageData | undefined>;
   body: (data: PageData) => Promise<{ default: PageBody }>;
   sidebarFragment: (versionName: string, dir: string) => Promise<SidebarItem[]>;
+  /** True when the site now names another body for the page: a new deployment replaced it. */
+  isStale?: (data: PageData) => Promise<boolean>;
 }
 
 let source: PageSource | undefined;
@@ -44,7 +46,8 @@ async function load(path: string): Promise<PageState> {
     const { default: Body } = await pageSource().body(data);
     return { kind: 'page', data, Body };
   } catch (e) {
-    return { kind: 'load-error', error: e instanceof Error ? e : new Error(String(e)), data };
+    const stale = data?.doc ? await (pageSource().isStale?.(data) ?? Promise.resolve(false)).catch(() => false) : false;
+    return { kind: 'load-error', error: e instanceof Error ? e : new Error(String(e)), data, stale };
   }
 }
 

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useLoaderData } from 'react-router-dom';
+import { reloadOnceIfSiteAnswers } from './chunk-errors.ts';
 import type { PageState } from '../page-loader.ts';
 import { mdxComponents } from '../mdx/components.tsx';
 import { DocLayout } from './DocLayout.tsx';
@@ -10,6 +12,10 @@ import { LoadErrorPage } from './LoadErrorPage.tsx';
 /** Every docs route: a doc, a generated category index, the load-error view or the not-found page. */
 export function PageRoute() {
   const state = useLoaderData() as PageState;
+  useEffect(() => {
+    // The body is gone because the site was deployed again: the reload gets the new one.
+    if (state.kind === 'load-error' && state.stale) void reloadOnceIfSiteAnswers();
+  }, [state]);
   if (state.kind === 'not-found') return <NotFoundPage />;
   if (state.kind === 'load-error') {
     // Keep the chrome: with the page's data, the sidebar stays; without it, the plain view.

@@ -24,20 +24,49 @@ async function siteAnswers(): Promise<boolean> {
   }
 }
 
-export function installChunkReload() {
-  window.addEventListener('vite:preloadError', () => {
-    if (reloadedRecently()) return;
-    void siteAnswers().then((up) => {
-      if (!up || reloadedRecently()) return;
-      try {
-        sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
-      } catch {
-        return;
-      }
-      window.location.reload();
-    });
-  });
+/**
+ * The stale-deployment rule, for any chunk that failed: reload once, and only if the site answers.
+ * Resolves false when it will not reload (reloaded a minute ago, offline, no session storage).
+ */
+export async function reloadOnceIfSiteAnswers(): Promise<boolean> {
+  if (reloadedRecently()) return false;
+  const up = await siteAnswers();
+  if (!up || reloadedRecently()) return false;
+  try {
+    sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+  } catch {
+    return false;
+  }
+  window.location.reload();
+  return true;
 }
 
-/** Set when a page chunk failed while starting up, so the page is rendered fresh, not hydrated. */
-export const chunkFailures = { atStartup: false };
+export function installChunkReload() {
+  // Vite raises this for the chunks it preloads; page bodies come through a plain import() and
+  // call reloadOnceIfSiteAnswers themselves (see main.tsx and the page route).
+  window.addEventListener('vite:preloadError', () => void reloadOnceIfSiteAnswers());
+}
+
+/**
+ * Shown when the first page's body failed to load: the prerendered page stays as it is (it reads
+ * and links without scripts), and this small notice says what is missing and offers Retry.
+ */
+export function showStartupLoadNotice(error: Error, retry: () => Promise<boolean>) {
+  document.querySelector('.load-notice')?.remove();
+  const notice = document.createElement('div');
+  notice.className = 'load-notice';
+  notice.setAttribute('role', 'alert');
+  const text = document.createElement('p');
+  text.textContent = `The interactive parts of this page could not be loaded (${error.message}). You can still read it and follow its links.`;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'button button--primary';
+  button.textContent = 'Retry';
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    if (await retry()) notice.remove();
+    else button.disabled = false;
+  });
+  notice.append(text, button);
+  document.body.append(notice);
+}

@@ -303,6 +303,56 @@ describe('route change', () => {
     await ctx.close();
   });
 
+  it("keeps the prerendered article when the first page's body fails to load, with a notice whose Retry hydrates it", async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const errors = watchErrors(page);
+    await page.route(exactPath(bodyModule('/docs/concepts/hosting/')), (route) => route.abort('failed'));
+    await page.goto(`${served.site.url}/docs/concepts/hosting/`);
+    const notice = page.getByRole('alert').filter({ hasText: 'could not be loaded' });
+    await notice.waitFor();
+    assert.equal(await page.locator('h1').textContent(), 'Hosting', 'the prerendered article stays');
+    assert.ok((await page.locator('.markdown').innerText()).split(/\s+/).length > 150, 'its text stays');
+    assert.equal(await page.getByText('This page could not be loaded.').count(), 0, 'no error view in its place');
+    assert.equal(await page.evaluate(() => window.__hydrated === true), false);
+    await page.unrouteAll();
+    await notice.getByRole('button', { name: 'Retry' }).click();
+    await waitHydrated(page);
+    await notice.waitFor({ state: 'detached' });
+    assert.equal(await page.locator('h1').textContent(), 'Hosting');
+    assert.deepEqual(errors.filter((e) => !/page load|Failed to fetch|ERR_FAILED|dynamically imported/.test(e)), []);
+    await ctx.close();
+  });
+
+  it('reloads once when a new deployment replaced the body of the page being opened', async () => {
+    const ctx = await context();
+    const { page } = await open(ctx, '/docs/getting-started/');
+    // A new deployment lands just as the reader opens the page: its old body is gone, and the
+    // site's page data names the new one from then on.
+    let deployed = false;
+    await page.route(exactPath(bodyModule('/docs/concepts/hosting/')), (route) => {
+      deployed = true;
+      return route.abort('failed');
+    });
+    await page.route('**/docs/concepts/hosting/page-data.json', async (route) => {
+      if (!deployed) return route.continue();
+      const res = await route.fetch();
+      const data = await res.json();
+      data.doc.module = data.doc.module.replace(/\.js$/, '-new.js');
+      await route.fulfill({ response: res, json: data });
+    });
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Concepts' }).click();
+    await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Hosting' }).click();
+    await page.waitForURL(/\/docs\/concepts\/hosting\/$/);
+    await page.locator('.load-notice').waitFor();
+    await page.waitForTimeout(800);
+    assert.equal(loads, 1, 'one reload, then the page stays with its notice');
+    assert.equal(await page.locator('h1').textContent(), 'Hosting');
+    await ctx.close();
+  });
+
   it('reloads once, never in a loop, when a new deployment’s chunks fail to preload', async () => {
     const ctx = await context();
     const { page } = await open(ctx, '/docs/concepts/');
