@@ -44,6 +44,8 @@ async function main() {
   await timed('prerender', 'prerender');
   const report = JSON.parse(await readFile(path.join(work, 'report.json'), 'utf8')) as PrerenderReport;
 
+  // Vite's manifest lists source paths; the prerender has read it, and the site must not serve it.
+  await rm(path.join(work, 'client/.vite'), { recursive: true, force: true });
   const old = `${dist}.old`;
   await rm(old, { recursive: true, force: true });
   if (await exists(dist)) await rename(dist, old);

@@ -66,6 +66,37 @@ describe('nginx with deploy/nginx.conf', () => {
     assert.equal(res.status, 404);
     assert.match(res.body, /Page Not Found/);
     assert.equal((await get('/_nginx/security-headers.conf')).status, 404);
+    assert.equal((await get('/.vite/manifest.json')).status, 404, 'no bundler metadata');
+  });
+
+  it('ships no bundler metadata in the build', async () => {
+    await assert.rejects(readFile(`${process.env.SITE_DIR ?? 'dist'}/.vite/manifest.json`));
+  });
+
+  it('sends the security headers on every answer: redirects, errors and 416', async () => {
+    const robots = await get('/robots.txt');
+    const answers = {
+      'old-path 301': await get('/docs/guides/self-hosting/self_hosting_guide/'),
+      'folder 301': await get('/docs/concepts'),
+      '404': await get('/docs/no-such-page/'),
+      '416': await get('/robots.txt', { Range: `bytes=${robots.body.length + 100}-${robots.body.length + 200}` }),
+      '400': await get('/%'),
+    };
+    // nginx runs the header filters twice for a 416 it makes itself, so there the headers come twice.
+    const values = (v: unknown) => [...new Set(String(v).split(/,\s*/))];
+    for (const [what, res] of Object.entries(answers)) {
+      assert.match(String(res.headers['content-security-policy']), /default-src 'self'/, what);
+      assert.deepEqual(values(res.headers['x-content-type-options']), ['nosniff'], what);
+      assert.deepEqual(values(res.headers['x-frame-options']), ['DENY'], what);
+    }
+    assert.equal(answers['416'].status, 416);
+  });
+
+  it("compresses the pages' Markdown copies", async () => {
+    const md = await get('/docs/concepts/tunnels/index.md', { 'Accept-Encoding': 'gzip' });
+    assert.equal(md.status, 200);
+    assert.match(String(md.headers['content-type']), /^text\/markdown; charset=utf-8$/);
+    assert.equal(md.headers['content-encoding'], 'gzip');
   });
 
   it('redirects folders to their trailing-slash URL and old paths with 301', async () => {
