@@ -76,3 +76,36 @@ describe('_category_.json errors', () => {
     expect(errorOf(() => readCategory('content/docs/1.1/guides/_category_.json', 'guides', text))).toBe('content/docs/1.1/guides/_category_.json:3:5: "position" must be a number');
   });
 });
+
+describe('the content reader, fuzzed', () => {
+  it('answers any page text with a page or a ContentError naming the file (bounded)', { timeout: 30_000 }, async () => {
+    const { default: fc } = await import('fast-check');
+    const piece = fc.constantFrom('---\n', 'title: x\n', 'slug: /../a\n', 'sidebar_position: [1\n', ': :\n', '  - a\n', '"', "'", '{', '}', '<', '>', '</div>', '<Tabs>', '```\n', '```mermaid\n', '# T\n', '## {#id}\n', ':::note\n', ':::\n', '$&', '\u0000', 'é', '\t', '\n');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 24 }), (parts) => {
+        try {
+          readDocSource('content/docs/1.1/f.mdx', 'f.mdx', parts.join(''));
+        } catch (e) {
+          expect(e).toBeInstanceOf(ContentError);
+          expect((e as Error).message).toMatch(/^content\/docs\/1\.1\/f\.mdx(:\d+)?: \S/);
+        }
+      }),
+      { numRuns: 500, interruptAfterTimeLimit: 15_000 },
+    );
+  });
+
+  it('answers any _category_.json text with a category or a ContentError at line:column (bounded)', { timeout: 30_000 }, async () => {
+    const { default: fc } = await import('fast-check');
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 60 }), fc.json({ maxDepth: 2 })), (text) => {
+        try {
+          readCategory('c/_category_.json', 'c', text);
+        } catch (e) {
+          expect(e).toBeInstanceOf(ContentError);
+          expect((e as Error).message).toMatch(/^c\/_category_\.json:\d+:\d+: \S/);
+        }
+      }),
+      { numRuns: 1000, interruptAfterTimeLimit: 10_000 },
+    );
+  });
+});
