@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import { lookupTerms, processTerm, queryWords, runQuery, tokenize } from './query.ts';
+import { byRank, lookupTerms, processTerm, queryWords, runQuery, tokenize, type RankedResult } from './query.ts';
 import { LEVELS, searchIndexPath, type Hierarchy, type SearchRecord } from './types.ts';
 import { expandTermEntries, indexOptions, partName, recordPartPath, termPartPath, type SearchIndexCore, type TermEntry } from './index-format.ts';
 import { highlight, snippet, type HighlightResult, type HighlightTags } from './highlight.ts';
@@ -124,16 +124,16 @@ export function createLocalSearchClient(load: IndexFileLoader, versionTags: stri
     const tags: HighlightTags = { pre: req.highlightPreTag ?? '<em>', post: req.highlightPostTag ?? '</em>' };
     const queryID = `local-${++queryCounter}`;
     const terms = queryWords(query);
-    const scored: { index: VersionIndex; id: number; score: number; words: number }[] = [];
+    const scored: (RankedResult & { index: VersionIndex })[] = [];
     if (queryWords(query).length) {
       for (const tag of tagsOf(req.facetFilters, versionTags)) {
         const index = await indexFor(tag);
         if (!matchesFacets(index.core.facets, req.facetFilters)) continue;
-        for (const r of runQuery(await index.searcher(query), query)) scored.push({ index, id: r.id, score: r.score, words: r.words });
+        for (const r of runQuery(await index.searcher(query), query)) scored.push({ index, ...r });
       }
     }
-    // Sections holding more of the query's words first (when words were dropped), then by score.
-    scored.sort((a, b) => b.words - a.words || b.score - a.score);
+    // Sections holding every word first (when words were dropped), then by score.
+    scored.sort(byRank);
     const nbHits = scored.length;
     const shown = scored.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
     const matches = await Promise.all(shown.map((s) => s.index.record(s.id)));

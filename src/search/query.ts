@@ -123,18 +123,26 @@ function wordQuery(word: string, last: boolean): Query {
   return { combineWith: 'OR', queries };
 }
 
+/** Below this many sections holding every word, sections holding some of the words follow them. */
+export const FEW_HITS = 5;
+
 export interface RankedResult {
   /** The MiniSearch id: the short document number in a split index. */
   id: number;
   score: number;
   /** How many of the query's meaningful words the section holds. */
   words: number;
+  /** Whether it holds every word: such sections rank above all others. */
+  complete: boolean;
 }
 
 /**
- * Runs a query: every meaningful word must match (or a synonym of it). When that finds nothing,
- * words are made optional, as the hosted provider's removeWordsIfNoResults: 'allOptional' does,
- * and sections that hold more of the words rank first.
+ * Runs a query: every meaningful word must match (or a synonym of it). When that finds nothing
+ * (or fewer than FEW_HITS sections), words are made optional, as the hosted provider's
+ * removeWordsIfNoResults: 'allOptional' does: sections holding every word stay on top, the others
+ * follow, their score multiplied by the share of the words they hold (the classic coordination
+ * factor), so a section holding more of the words ranks above one holding fewer, unless the fewer
+ * words are much more telling (a rare word in a page title).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function runQuery(mini: MiniSearch<any>, query: string): RankedResult[] {
@@ -142,13 +150,18 @@ export function runQuery(mini: MiniSearch<any>, query: string): RankedResult[] {
   if (!words.length) return [];
   const perWord = words.map((w, i) => wordQuery(w, i === words.length - 1));
   const all = mini.search({ combineWith: 'AND', queries: perWord });
-  if (all.length || words.length === 1) return all.map((r) => ({ id: r.id as number, score: r.score, words: words.length }));
+  if (all.length >= FEW_HITS || words.length === 1) return all.map((r) => ({ id: r.id as number, score: r.score, words: words.length, complete: true }));
   const some = mini.search({ combineWith: 'OR', queries: perWord });
   const termsOfWord = words.map((w) => new Set(alternatives(w).flatMap(indexTerms)));
   return some
     .map((r: SearchResult) => {
       const matched = new Set(r.queryTerms);
-      return { id: r.id as number, score: r.score, words: termsOfWord.filter((terms) => [...terms].some((t) => matched.has(t))).length };
+      const count = termsOfWord.filter((terms) => [...terms].some((t) => matched.has(t))).length;
+      return { id: r.id as number, score: r.score * (count / words.length), words: count, complete: count === words.length };
     })
-    .sort((a, b) => b.words - a.words || b.score - a.score);
+    .sort(byRank);
 }
+
+/** Sections holding every word first, then by score. */
+export const byRank = (a: { complete: boolean; score: number }, b: { complete: boolean; score: number }) =>
+  Number(b.complete) - Number(a.complete) || b.score - a.score;

@@ -301,8 +301,12 @@ describe('query rules: word dropping and ranking', () => {
     expect(found).toContain('/docs/drives/');
   });
 
-  it('requires every word when some section has them all', async () => {
-    expect(await urls(docs, 'drive synchronization')).toEqual(['/docs/drives/#sync']);
+  it('puts sections holding every word first, and shows only them when there are enough', async () => {
+    expect(await urls(docs, 'drive synchronization')).toEqual(['/docs/drives/#sync', '/docs/drives/']);
+    const many = Array.from({ length: 6 }, (_, i) => page(`/docs/many/${i}/`, `Agent ${i}`, null, 'The agent shares files.'));
+    const found = await urls([...docs, ...many], 'agent files');
+    expect(found).toHaveLength(6);
+    expect(found.every((u) => u.startsWith('/docs/many/'))).toBe(true);
   });
 
   it('puts a match in the page title above a section heading above the body text', async () => {
