@@ -24,9 +24,12 @@ async function siteAnswers(): Promise<boolean> {
   }
 }
 
+/** Chunks whose failure their own UI shows with Retry (the search dialog: src/search/SearchBar.tsx). */
+const SELF_HANDLED = /\/SearchModal-[^/]*\.js\b/;
+
 export function installChunkReload() {
-  window.addEventListener('vite:preloadError', () => {
-    if (reloadedRecently()) return;
+  window.addEventListener('vite:preloadError', (e) => {
+    if (SELF_HANDLED.test(String((e as Event & { payload?: Error }).payload?.message ?? '')) || reloadedRecently()) return;
     void siteAnswers().then((up) => {
       if (!up || reloadedRecently()) return;
       try {
