@@ -53,7 +53,7 @@ const pathOf = (r: SearchRecord) =>
   [r.hierarchy.lvl0, ...LEVELS.slice(2).filter((l) => l !== r.type).map((l) => r.hierarchy[l])].filter(Boolean).join(' ');
 
 /** Field boosts: page title above section heading above the path above body text (README.md). */
-export const BOOST = { page: 4, heading: 2.5, path: 0.75, content: 1 };
+export const BOOST = { page: 5, heading: 2, path: 0.5, content: 1 };
 
 /**
  * The index options, the same when the build indexes and when the browser searches: both stem
