@@ -23,7 +23,7 @@ export const STOP_WORDS = new Set(
  */
 export const SYNONYMS: Record<string, string[]> = {
   login: ['oauth', 'authentication'],
-  signin: ['oauth'],
+  signin: ['sign', 'oauth'],
   sso: ['oauth', 'oidc'],
   password: ['authentication'],
   auth: ['authentication', 'oauth'],
@@ -31,6 +31,7 @@ export const SYNONYMS: Record<string, string[]> = {
   persistent: ['reserved'],
   static: ['reserved'],
   daemon: ['service', 'agent'],
+  background: ['agent', 'service'],
   systemd: ['service'],
   autostart: ['service'],
   boot: ['service'],
@@ -66,7 +67,8 @@ export const SYNONYMS: Record<string, string[]> = {
   stats: ['metrics'],
   grafana: ['metrics', 'influxdb'],
   invite: ['invitation'],
-  signup: ['invitation', 'invite'],
+  signup: ['sign', 'invitation', 'invite'],
+  signon: ['sign', 'oauth', 'oidc'],
   register: ['invitation'],
 };
 
@@ -84,9 +86,16 @@ export function indexTerms(text: string): string[] {
   return tokenize(text).flatMap((t) => processTerm(t) ?? []);
 }
 
+/** Two-word verbs readers type apart, joined so SYNONYMS can see them ("sign up" → "signup"). */
+const PHRASES: [RegExp, string][] = [
+  [/\bsign(?:ing|s|ed)?\s+(up|in|on)\b/g, 'sign$1'],
+  [/\blog(?:ging|s|ged)?\s+in\b/g, 'login'],
+];
+
 /** The words of a query that carry meaning: stop words go, unless nothing else is left. */
 export function queryWords(query: string): string[] {
-  const words = [...new Set(tokenize(query.toLowerCase()))];
+  const joined = PHRASES.reduce((q, [re, to]) => q.replace(re, to), query.toLowerCase());
+  const words = [...new Set(tokenize(joined))];
   const meaningful = words.filter((w) => !STOP_WORDS.has(w));
   return meaningful.length ? meaningful : words;
 }

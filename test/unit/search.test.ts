@@ -322,6 +322,7 @@ describe('query rules: word dropping and ranking', () => {
     expect((await urls(docs, 'how do I limit my bandwidth'))[0]).toBe('/docs/limits/');
     expect(queryWords('how do I share')).toEqual(['share']);
     expect(queryWords('how to')).toEqual(['how', 'to']);
+    expect(queryWords('how do I sign up')).toEqual(['signup']);
     expect((await urls(docs, 'interst'))[0]).toBe('/docs/interstitial/');
   });
 
