@@ -1,11 +1,26 @@
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { currentVersion, site, versionForPath } from '../site-data.ts';
 import { useSettings } from '../store/settings.ts';
 import { PLACEHOLDER } from './config.ts';
+import type { SearchModalProps } from './SearchModal.tsx';
 
-const loadModal = () => import('./SearchModal.tsx');
-const SearchModal = lazy(loadModal);
+let modalModule: Promise<ComponentType<SearchModalProps>> | undefined;
+/** The modal's code, fetched once; a failed fetch is forgotten, so the next attempt fetches again. */
+function loadModal(): Promise<ComponentType<SearchModalProps>> {
+  if (!modalModule) {
+    // A failure is shown with Retry by the search button (the page's reload-on-chunk-error in
+    // theme/chunk-errors.ts leaves this chunk alone) and forgotten, so Retry fetches again.
+    const loading = import('./SearchModal.tsx').then((m) => m.default);
+    modalModule = loading;
+    loading.catch(() => {
+      if (modalModule === loading) modalModule = undefined;
+    });
+  }
+  return modalModule;
+}
+/** Fetch ahead (hover, focus): a failure is reported when the reader opens search. */
+const prefetch = () => void loadModal().catch(() => {});
 
 /** True when a key press belongs to a text field rather than to the page. */
 function isEditing(target: EventTarget | null): boolean {
@@ -27,12 +42,24 @@ function useVersionTag(): string {
  */
 export function SearchBar() {
   const [open, setOpen] = useState(false);
+  const [Modal, setModal] = useState<ComponentType<SearchModalProps> | null>(null);
+  const [loadError, setLoadError] = useState(false);
   const returnFocus = useRef<HTMLElement | null>(null);
   const versionTag = useVersionTag();
 
   const show = useCallback(() => {
     returnFocus.current = document.activeElement as HTMLElement | null;
-    void loadModal().then(() => setOpen(true));
+    setLoadError(false);
+    loadModal().then(
+      (component) => {
+        setModal(() => component);
+        setOpen(true);
+      },
+      (e: unknown) => {
+        console.warn('[search] the search dialog could not be loaded:', (e as Error).message);
+        setLoadError(true);
+      },
+    );
   }, []);
   const close = useCallback(() => {
     setOpen(false);
@@ -63,8 +90,8 @@ export function SearchBar() {
         type="button"
         className="search-button navbar__item"
         aria-label="Search docs (Ctrl+K)"
-        onMouseEnter={() => void loadModal()}
-        onFocus={() => void loadModal()}
+        onMouseEnter={prefetch}
+        onFocus={prefetch}
         onClick={show}
       >
         <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
@@ -73,10 +100,17 @@ export function SearchBar() {
         <span className="search-button__placeholder">{PLACEHOLDER}</span>
         <kbd className="search-button__key">Ctrl K</kbd>
       </button>
-      {open && (
-        <Suspense fallback={null}>
-          <SearchModal versionTag={versionTag} onClose={close} />
-        </Suspense>
+      {open && Modal && <Modal versionTag={versionTag} onClose={close} />}
+      {loadError && (
+        <div className="search-load-error" role="alert">
+          <p>Search could not be loaded. Check your network connection.</p>
+          <button type="button" onClick={show}>
+            Retry
+          </button>
+          <button type="button" onClick={() => setLoadError(false)}>
+            Close
+          </button>
+        </div>
       )}
     </>
   );

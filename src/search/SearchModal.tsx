@@ -5,13 +5,33 @@ import { DocSearchModal } from '@docsearch/react/modal';
 import '@docsearch/css';
 import siteConfig from '../../site.config.ts';
 import { searchClient, type MultiSearchClient } from './client.ts';
-import { facetFilters, hostedSearch, indexName, HITS_PER_PAGE, MAX_RESULTS_PER_GROUP, PLACEHOLDER, RECENT_SEARCHES_LIMIT, RECENT_SEARCHES_WITH_FAVORITES_LIMIT } from './config.ts';
+import { facetFilters, hostedSearch, MAIN_SECTIONS, indexName, HITS_PER_PAGE, MAX_RESULTS_PER_GROUP, PLACEHOLDER, RECENT_SEARCHES_LIMIT, RECENT_SEARCHES_WITH_FAVORITES_LIMIT } from './config.ts';
 import { MAX_QUERY_LENGTH } from './local-client.ts';
 import { isExternal, rewriteResultUrl, routerPath } from './urls.ts';
 import { searchPageHref } from './search-page-url.ts';
 import { attachModalScreens, SEARCH_FAILED_EVENT } from './modal-screens.ts';
 
 const BASE = import.meta.env.BASE_URL;
+
+/**
+ * With site data blocked, merely reading `window.localStorage` throws SecurityError, and DocSearch
+ * 5.1 reads it outside any try when the modal opens (its storage-quota check): the page would
+ * crash. Then the property is shadowed by one that reads as undefined, which DocSearch and the
+ * settings store both treat as "no storage", and recent searches are switched off by prop.
+ */
+function guardStorage(): boolean {
+  try {
+    return !!window.localStorage;
+  } catch {
+    try {
+      Object.defineProperty(window, 'localStorage', { configurable: true, get: () => undefined });
+    } catch {
+      /* not configurable: nothing more can be done */
+    }
+    return false;
+  }
+}
+const storageUsable = guardStorage();
 
 /** Snippets of 10 words, 5 on screens up to 768 px. */
 function snippetAttributes(): string[] {
@@ -68,22 +88,16 @@ export default function SearchModal({ versionTag, initialQuery, onClose }: Searc
     const seenGroups: string[] = [];
     groupsSeen.current = seenGroups;
     return attachModalScreens(container.current!, {
+      // Fuzzy suggestions of the query, else the groups of the last results, else the main sections.
       suggest: async (query) => {
         const local = searchClient().suggest;
-        return local ? local(query, versionTag, 3) : seenGroups.slice(0, 3);
+        const fuzzy = local ? await local(query, versionTag, 3).catch(() => []) : [];
+        return (fuzzy.length ? fuzzy : seenGroups.length ? seenGroups : MAIN_SECTIONS).slice(0, 3);
       },
       failed: (query) => failedQueries.has(query),
+      maxLength: MAX_QUERY_LENGTH,
     });
   }, [versionTag]);
-
-  // The spec caps queries at 64 characters; DocSearch's own input allows more.
-  useEffect(() => {
-    const cap = () => document.querySelector<HTMLInputElement>('.DocSearch-Input')?.setAttribute('maxlength', String(MAX_QUERY_LENGTH));
-    cap();
-    const mo = new MutationObserver(cap);
-    mo.observe(document.body, { childList: true, subtree: true });
-    return () => mo.disconnect();
-  }, []);
 
   return createPortal(
     <div ref={container} className={hosted ? 'search-hosted' : 'search-local'}>
@@ -100,6 +114,8 @@ export default function SearchModal({ versionTag, initialQuery, onClose }: Searc
       recentSearchesLimit={RECENT_SEARCHES_LIMIT}
       recentSearchesWithFavoritesLimit={RECENT_SEARCHES_WITH_FAVORITES_LIMIT}
       insights={!!hosted}
+      // Without usable storage (site data blocked), no recent searches or favourites.
+      disableUserPersonalization={!storageUsable}
       transformItems={(items) =>
         items.map((item) => {
           const group = item.hierarchy.lvl0;
@@ -112,19 +128,23 @@ export default function SearchModal({ versionTag, initialQuery, onClose }: Searc
         navigateNewTab: ({ itemUrl }) => window.open(itemUrl, '_blank', 'noopener'),
         navigateNewWindow: ({ itemUrl }) => window.open(itemUrl, '_blank', 'noopener'),
       }}
-      // The hit is the listbox option itself: a link inside an option would be nested interactive
-      // content (axe), so the row is clickable and Enter goes through the navigator above.
+      // Each hit is a real link (every browser gesture works: middle-click, Ctrl/Cmd+click, "Copy
+      // link"), taken out of the tab order so focus stays on the combobox input and the option
+      // holds no focusable content. DocSearch's option around it records the recent search and
+      // closes the modal on a plain click (it leaves it open on a modifier click).
       hitComponent={({ hit, children }) => (
-        <div
+        <a
           className="zrok-hit"
-          data-url={hit.url}
+          href={hit.url}
+          tabIndex={-1}
           onClick={(e) => {
-            if (e.metaKey || e.ctrlKey) window.open(hit.url, '_blank', 'noopener');
-            else go(hit.url);
+            if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || isExternal(hit.url)) return;
+            e.preventDefault();
+            navigate(routerPath(hit.url, BASE));
           }}
         >
           {children}
-        </div>
+        </a>
       )}
       resultsFooterComponent={({ state }) => (
         <a

@@ -5,6 +5,8 @@ export const MAX_RESULTS_PER_GROUP = 5;
 export const RECENT_SEARCHES_LIMIT = 7;
 export const RECENT_SEARCHES_WITH_FAVORITES_LIMIT = 4;
 export const PLACEHOLDER = 'Search docs';
+/** Offered by the no-results screen when nothing closer is known: the docs' main sections. */
+export const MAIN_SECTIONS = ['Getting Started', 'Concepts', 'Guides'];
 
 /** The hosted provider when configured (build-time env vars win), else null: local search. */
 export function hostedSearch() {

@@ -18,6 +18,8 @@ export interface HighlightTags {
 
 const WORD = /[\p{L}\p{N}_][\p{L}\p{N}_'.-]*[\p{L}\p{N}_]|[\p{L}\p{N}_]/gu;
 
+import { processTerm } from './query.ts';
+
 /** Query words, lower-cased, as the index tokenizes them. */
 export function queryTerms(query: string): string[] {
   return [...new Set((query.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).filter(Boolean))];
@@ -30,11 +32,13 @@ interface Token {
 
 function tokenize(text: string, terms: string[]): Token[] {
   const out: Token[] = [];
+  // A word also matches by its stem: "sharing" marks "share" and "shares".
+  const stems = terms.map((t) => processTerm(t) || t);
   let last = 0;
   for (const m of text.matchAll(WORD)) {
     if (m.index! > last) out.push({ text: text.slice(last, m.index), match: null });
     const lower = m[0].toLowerCase();
-    const term = terms.find((t) => lower.startsWith(t) || lower.includes(t)) ?? null;
+    const term = terms.find((t, i) => lower.includes(t) || lower.includes(stems[i])) ?? null;
     out.push({ text: m[0], match: term });
     last = m.index! + m[0].length;
   }

@@ -10,10 +10,12 @@
  * Parts live under `assets/search/…/<hash of all parts>/`, so they are cached as immutable.
  * The index is MiniSearch's own, cut into files; this module holds what both sides must agree on.
  */
-import MiniSearch, { type Options } from 'minisearch';
+import { type Options } from 'minisearch';
+import { indexTerms, processTerm, tokenize } from './query.ts';
 import { LEVELS, type Hierarchy, type SearchRecord } from './types.ts';
 
-export const INDEX_FORMAT = 1;
+/** 2: stemmed terms and the page/heading/path/content fields. */
+export const INDEX_FORMAT = 2;
 
 export interface SearchIndexCore {
   format: typeof INDEX_FORMAT;
@@ -40,39 +42,45 @@ export interface SearchIndexCore {
  */
 export type TermEntry = [term: string, ...fields: (number | number[])[]];
 
-const FIELDS = ['title', 'path', 'content'];
-const sectionTitle = (r: SearchRecord) => (r.type === 'content' ? '' : (r.hierarchy[r.type as keyof Hierarchy] ?? ''));
+/**
+ * The fields of a section, best first: the page's title (lvl1, on every section of the page: a
+ * page about the topic beats a passing mention), the section's own heading, the headings above it
+ * and the category (lvl0), and the section's text.
+ */
+const FIELDS = ['page', 'heading', 'path', 'content'];
+const ownHeading = (r: SearchRecord) => (r.type === 'content' || r.type === 'lvl1' ? '' : (r.hierarchy[r.type as keyof Hierarchy] ?? ''));
+const pathOf = (r: SearchRecord) =>
+  [r.hierarchy.lvl0, ...LEVELS.slice(2).filter((l) => l !== r.type).map((l) => r.hierarchy[l])].filter(Boolean).join(' ');
+
+/** Field boosts: page title above section heading above the path above body text (README.md). */
+export const BOOST = { page: 5, heading: 2, path: 0.5, content: 1 };
 
 /**
- * The index options, the same when the build indexes and when the browser searches. A term
- * shorter than the key length is matched whole (its part holds no longer terms), and a fuzzy
- * match only finds terms of the same part: a typo in a term's first `keyLength` letters is missed.
+ * The index options, the same when the build indexes and when the browser searches: both stem
+ * with processTerm. How a query is matched (AND, word dropping, prefix, typos, synonyms) is
+ * query.ts. A fuzzy match only finds terms of the same part: a typo in a term's first
+ * `keyLength` letters is missed.
  */
-export function indexOptions(keyLength: number): Options<SearchRecord> {
+export function indexOptions(_keyLength: number): Options<SearchRecord> {
   return {
     idField: 'objectID',
     fields: FIELDS,
+    tokenize,
+    processTerm: (term) => processTerm(term),
     extractField: (doc, field) => {
-      if (field === 'title') return sectionTitle(doc);
-      if (field === 'path') return LEVELS.map((l) => doc.hierarchy[l]).filter(Boolean).join(' ');
+      if (field === 'page') return doc.hierarchy.lvl1 ?? '';
+      if (field === 'heading') return ownHeading(doc);
+      if (field === 'path') return pathOf(doc);
       return (doc as unknown as Record<string, string>)[field];
     },
     searchOptions: {
-      boost: { title: 3, path: 1.5 },
-      prefix: (term) => term.length >= keyLength,
-      fuzzy: (term) => (term.length > 4 ? 0.2 : false),
+      boost: BOOST,
       combineWith: 'AND',
     },
   };
 }
 
-const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
-const processTerm = MiniSearch.getDefault('processTerm') as (term: string) => string | string[] | null | undefined | false;
-
-/** The index terms of a text, as MiniSearch derives them. */
-export function indexTerms(text: string): string[] {
-  return tokenize(text).flatMap((t) => processTerm(t) || []);
-}
+export { indexTerms };
 
 /** The file-safe name of a term key: its UTF-16 code units in hex. */
 export function partName(term: string, keyLength: number): string {

@@ -1,7 +1,8 @@
 import MiniSearch from 'minisearch';
+import { byRank, lookupTerms, processTerm, queryWords, runQuery, tokenize, type RankedResult } from './query.ts';
 import { LEVELS, searchIndexPath, type Hierarchy, type SearchRecord } from './types.ts';
-import { expandTermEntries, indexOptions, indexTerms, partName, recordPartPath, termPartPath, type SearchIndexCore, type TermEntry } from './index-format.ts';
-import { highlight, queryTerms, snippet, type HighlightResult, type HighlightTags } from './highlight.ts';
+import { expandTermEntries, indexOptions, partName, recordPartPath, termPartPath, type SearchIndexCore, type TermEntry } from './index-format.ts';
+import { highlight, snippet, type HighlightResult, type HighlightTags } from './highlight.ts';
 
 /** The query cap of the spec: longer input is cut, never sent. */
 export const MAX_QUERY_LENGTH = 64;
@@ -122,16 +123,17 @@ export function createLocalSearchClient(load: IndexFileLoader, versionTags: stri
     const page = Math.max(0, Number(req.page ?? 0));
     const tags: HighlightTags = { pre: req.highlightPreTag ?? '<em>', post: req.highlightPostTag ?? '</em>' };
     const queryID = `local-${++queryCounter}`;
-    const terms = queryTerms(query);
-    const scored: { index: VersionIndex; id: number; score: number }[] = [];
-    if (terms.length) {
+    const terms = queryWords(query);
+    const scored: (RankedResult & { index: VersionIndex })[] = [];
+    if (queryWords(query).length) {
       for (const tag of tagsOf(req.facetFilters, versionTags)) {
         const index = await indexFor(tag);
         if (!matchesFacets(index.core.facets, req.facetFilters)) continue;
-        for (const r of (await index.searcher(query)).search(query)) scored.push({ index, id: r.id as number, score: r.score });
+        for (const r of runQuery(await index.searcher(query), query)) scored.push({ index, ...r });
       }
     }
-    scored.sort((a, b) => b.score - a.score);
+    // Sections holding every word first (when words were dropped), then by score.
+    scored.sort(byRank);
     const nbHits = scored.length;
     const shown = scored.slice(page * hitsPerPage, (page + 1) * hitsPerPage);
     const matches = await Promise.all(shown.map((s) => s.index.record(s.id)));
@@ -183,14 +185,34 @@ export function createLocalSearchClient(load: IndexFileLoader, versionTags: stri
   }
 
   return {
-    /** Queries the index can answer that are spelled close to `query` ("Try searching for"). */
+    /**
+     * Up to `limit` queries the index can answer, spelled close to one that found nothing ("Try
+     * searching for"): each word becomes a word of the pages that a looser match (more typos,
+     * prefixes) finds for it, written as the page writes it.
+     */
     async suggest(query: string, tag: string, limit: number): Promise<string[]> {
       const limited = query.slice(0, MAX_QUERY_LENGTH);
-      return (await (await indexFor(tag)).searcher(limited))
-        .autoSuggest(limited, { fuzzy: 0.34, prefix: true, combineWith: 'OR' })
-        .map((s) => s.suggestion)
-        .filter((s) => s !== query.toLowerCase())
-        .slice(0, limit);
+      const index = await indexFor(tag);
+      const mini = await index.searcher(limited);
+      const words = queryWords(limited);
+      const options = words.map(() => [] as string[]);
+      for (const [i, word] of words.entries()) {
+        for (const r of mini.search(word, { fuzzy: 0.5, prefix: true, combineWith: 'OR' }).slice(0, 10)) {
+          for (const term of r.terms) {
+            if (options[i].length >= limit || options[i].some((o) => processTerm(o) === term)) continue;
+            const record = await index.record(r.id as number);
+            const text = [...LEVELS.map((l) => record.hierarchy[l]), record.content].filter(Boolean).join(' ');
+            const spelled = tokenize(text).find((w) => processTerm(w) === term);
+            options[i].push((spelled ?? term).toLowerCase());
+          }
+        }
+      }
+      const out: string[] = [];
+      for (let k = 0; k < limit; k++) {
+        const suggestion = words.map((w, i) => options[i][k] ?? options[i][0] ?? w).join(' ');
+        if (options.some((o) => o.length) && suggestion !== limited.toLowerCase() && !out.includes(suggestion)) out.push(suggestion);
+      }
+      return out;
     },
     async search({ requests }: { requests: SearchRequest[] }): Promise<{ results: SearchResult[] }> {
       return { results: await Promise.all(requests.map(searchOne)) };
@@ -236,7 +258,7 @@ function openVersionIndex(load: IndexFileLoader, core: SearchIndexCore, forget: 
   return {
     core,
     async searcher(query) {
-      const names = [...new Set(indexTerms(query).map((t) => partName(t, core.keyLength)))].filter((n) => known.has(n)).sort();
+      const names = [...new Set(lookupTerms(query).map((t) => partName(t, core.keyLength)))].filter((n) => known.has(n)).sort();
       const key = names.join(',');
       if (last?.names !== key) {
         const entries = (await Promise.all(names.map((n) => fetchOnce(termParts, n, termPartPath(core, n))))).flat();

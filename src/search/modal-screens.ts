@@ -16,6 +16,8 @@ export interface ScreenOptions {
   suggest: (query: string) => Promise<string[]>;
   /** Whether the last search for this query failed to reach the index or provider. */
   failed: (query: string) => boolean;
+  /** The query cap, set on DocSearch's input. */
+  maxLength: number;
 }
 
 function setQuery(input: HTMLInputElement, value: string) {
@@ -25,7 +27,7 @@ function setQuery(input: HTMLInputElement, value: string) {
   input.focus();
 }
 
-export function attachModalScreens(root: HTMLElement, { suggest, failed }: ScreenOptions): () => void {
+export function attachModalScreens(root: HTMLElement, { suggest, failed, maxLength }: ScreenOptions): () => void {
   let pending = '';
   const update = () => {
     // DocSearch's backdrop is a role=button around the whole dialog (nested interactive content);
@@ -43,6 +45,28 @@ export function attachModalScreens(root: HTMLElement, { suggest, failed }: Scree
     }
     for (const name of ['role', 'tabindex', 'aria-labelledby']) if (container.hasAttribute(name)) container.removeAttribute(name);
     if (input.getAttribute('role') !== 'combobox') input.setAttribute('role', 'combobox');
+    // The spec caps queries at 64 characters; DocSearch 5.1 has no prop for the input's maxlength.
+    if (input.maxLength !== maxLength) input.maxLength = maxLength;
+    // A hit is a link (every browser gesture works), so the option role moves from DocSearch's <li>
+    // onto the link: an option may not hold a link (nested interactive content). Its id (the
+    // input's aria-activedescendant) and aria-selected move along; the <li> keeps data-selected
+    // for the highlight style.
+    for (const li of modal.querySelectorAll<HTMLLIElement>('li.DocSearch-Hit')) {
+      const link = li.querySelector<HTMLAnchorElement>(':scope > a.zrok-hit');
+      if (!link) continue;
+      if (li.getAttribute('role') !== 'presentation') li.setAttribute('role', 'presentation');
+      if (link.getAttribute('role') !== 'option') link.setAttribute('role', 'option');
+      if (li.id) {
+        link.id = li.id;
+        li.removeAttribute('id');
+      }
+      const selected = li.getAttribute('aria-selected');
+      if (selected !== null) {
+        link.setAttribute('aria-selected', selected);
+        li.dataset.selected = selected;
+        li.removeAttribute('aria-selected');
+      } else if (!link.hasAttribute('aria-selected')) link.setAttribute('aria-selected', 'false');
+    }
     const header = modal.querySelector('.DocSearch-SearchBar');
     const hasDropdown = !!modal.querySelector('.DocSearch-Dropdown:not(.zrok-start-screen)');
     const start = modal.querySelector(`.${START_CLASS}`);
@@ -98,8 +122,12 @@ export function attachModalScreens(root: HTMLElement, { suggest, failed }: Scree
       else noResults.append(box);
     }, () => (pending = ''));
   };
+  // Scoped to the modal's own container (never document.body). DocSearch 5.1 has no prop for what
+  // update() does: its start screen is empty, its "Try searching for" list never fills, its error
+  // screen is reset to idle by autocomplete-core, its combobox ARIA sits on the backdrop, and its
+  // input takes no maxlength; each is redrawn by DocSearch at will, so it is checked on each change.
   const observer = new MutationObserver(update);
-  observer.observe(root, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['value', 'role', 'aria-expanded', 'aria-controls'] });
+  observer.observe(root, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['value', 'role', 'aria-expanded', 'aria-controls', 'aria-selected', 'id'] });
   root.addEventListener('input', update);
   window.addEventListener(SEARCH_FAILED_EVENT, update);
   update();

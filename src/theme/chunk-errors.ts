@@ -41,10 +41,16 @@ export async function reloadOnceIfSiteAnswers(): Promise<boolean> {
   return true;
 }
 
+/** Chunks whose failure their own UI shows with Retry (the search dialog: src/search/SearchBar.tsx). */
+const SELF_HANDLED = /\/SearchModal-[^/]*\.js\b/;
+
 export function installChunkReload() {
   // Vite raises this for the chunks it preloads; page bodies come through a plain import() and
   // call reloadOnceIfSiteAnswers themselves (see main.tsx and the page route).
-  window.addEventListener('vite:preloadError', () => void reloadOnceIfSiteAnswers());
+  window.addEventListener('vite:preloadError', (e) => {
+    if (SELF_HANDLED.test(String((e as Event & { payload?: Error }).payload?.message ?? ''))) return;
+    void reloadOnceIfSiteAnswers();
+  });
 }
 
 /**

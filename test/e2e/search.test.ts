@@ -4,6 +4,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SearchIndexCore } from '../../src/search/index-format.ts';
+import { AxeBuilder } from '@axe-core/playwright';
 import { serveSiteAndBrowser, watchErrors, waitHydrated } from './support.ts';
 
 const served = serveSiteAndBrowser();
@@ -121,7 +122,7 @@ describe('search modal', () => {
     const { page, ctx } = await open('/docs/1.0/concepts/');
     await search(page, 'reserved');
     await page.locator('.DocSearch-Hit').first().waitFor();
-    const hrefs = await page.locator('.DocSearch-Hit [data-url]').evaluateAll((as) => as.map((a) => a.getAttribute('data-url')));
+    const hrefs = await page.locator('.DocSearch-Hit a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     assert.ok(hrefs.length > 0 && hrefs.every((h) => h!.startsWith('/docs/1.0/')), hrefs.join(' '));
     await ctx.close();
   });
@@ -148,6 +149,96 @@ describe('search modal', () => {
     await ctx.close();
   });
 
+  it('makes every hit a link: Ctrl+click and middle-click open it in a new tab, a click records it, a recent search can be saved', async () => {
+    const { page, ctx, errors } = await open('/docs/getting-started/');
+    await search(page, 'interstitial warning');
+    const link = page.locator('.DocSearch-Hit a[href]').first();
+    await link.waitFor();
+    const href = (await link.getAttribute('href'))!;
+    assert.match(href, /^\/docs\/guides\/self-hosting\/interstitial-page\//);
+    assert.equal(await link.getAttribute('tabindex'), '-1', 'focus stays on the combobox input');
+    for (const gesture of [{ modifiers: ['Control'] as 'Control'[] }, { button: 'middle' as const }]) {
+      const [tab] = await Promise.all([ctx.waitForEvent('page'), link.click(gesture)]);
+      await tab.waitForLoadState('domcontentloaded');
+      const url = new URL(tab.url());
+      assert.equal(url.pathname + url.hash, href, JSON.stringify(gesture));
+      await tab.close();
+    }
+    await link.click();
+    await modal(page).waitFor({ state: 'detached' });
+    await page.waitForURL((u) => u.pathname + u.hash === href);
+    await page.keyboard.press('Control+k');
+    await page.locator('.DocSearch-Hit-source', { hasText: 'Recent' }).waitFor();
+    const recent = page.locator('.DocSearch-Hit').first();
+    assert.match((await recent.textContent()) ?? '', /Interstitial/i);
+    await recent.hover();
+    await recent.locator('button[title="Pin this search"]').click();
+    await page.locator('.DocSearch-Hit-source', { hasText: 'Pinned' }).waitFor();
+    assert.match((await page.locator('.DocSearch-Hit').first().textContent()) ?? '', /Interstitial/i);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
+  it('finds no axe violation with the modal open on results, links inside options included', async () => {
+    const { page, ctx } = await open('/docs/getting-started/');
+    await search(page, 'reserved share');
+    await page.locator('.DocSearch-Hit a[href]').first().waitFor();
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    assert.deepEqual(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), []);
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('DocSearch-Input')), true);
+    await ctx.close();
+  });
+
+  it('opens and searches when reading localStorage throws (site data blocked), without recent searches', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await ctx.addInitScript(() => {
+      Object.defineProperty(window, 'localStorage', {
+        configurable: true,
+        get() {
+          throw new DOMException('Access is denied for this document.', 'SecurityError');
+        },
+      });
+    });
+    const page = await ctx.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${served.site.url}/docs/getting-started/`);
+    await waitHydrated(page);
+    await search(page, 'reserved');
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    assert.equal(await page.getByText('This page crashed').count(), 0);
+    await page.locator('.DocSearch-Hit a[href]').first().click();
+    await modal(page).waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+k');
+    await modal(page).getByText('No recent searches').waitFor();
+    assert.deepEqual(errors.filter((e) => !/localStorage|SecurityError/.test(e)), []);
+    assert.deepEqual(errors.filter((e) => e.startsWith('pageerror')), []);
+    await ctx.close();
+  });
+
+  it('shows a load error with Retry when the modal’s code fails to load, and opens on retry', async () => {
+    const { page, ctx, errors } = await open('/docs/getting-started/');
+    let offline = true;
+    let failed = 0;
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    await page.route(/\/assets\/SearchModal[^/]*\.js$/, (route) => (offline ? (failed++, route.abort('internetdisconnected')) : route.continue()));
+    await page.keyboard.press('Control+k');
+    const alert = page.getByRole('alert').filter({ hasText: 'Search could not be loaded' });
+    await alert.waitFor({ timeout: 15_000 }).catch((e: Error) => {
+      throw new Error(`${e.message}\nfailed=${failed} errors=${errors.join(' | ')}`);
+    });
+    assert.ok(failed >= 1);
+    await page.waitForTimeout(1000);
+    assert.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 1, 'no reload');
+    offline = false;
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await modal(page).waitFor();
+    await input(page).fill('reserved');
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    assert.equal(await alert.count(), 0);
+    assert.deepEqual(errors.filter((e) => e.startsWith('pageerror')), [], 'no uncaught error');
+    await ctx.close();
+  });
+
   it('links "See all N results" to the search page with the same count', async () => {
     const { page, ctx } = await open('/docs/getting-started/');
     await search(page, 'oauth github');
@@ -164,10 +255,10 @@ describe('search modal', () => {
 
   it('shows the no-results screen with suggestions and a report link', async () => {
     const { page, ctx } = await open('/docs/getting-started/');
-    await search(page, 'tunnle'); // misspelled: nothing matches every word
+    await search(page, 'tunelzzz'); // misspelled beyond the typos a search forgives: nothing matches
     const screen = page.locator('.DocSearch-NoResults');
     await screen.waitFor();
-    assert.match((await screen.textContent()) ?? '', /No results for.*tunnle/);
+    assert.match((await screen.textContent()) ?? '', /No results for.*tunelzzz/);
     await screen.getByText('Try searching for:').waitFor();
     const suggestions = screen.locator('.DocSearch-Prefill');
     const n = await suggestions.count();
@@ -175,7 +266,7 @@ describe('search modal', () => {
     const first = (await suggestions.first().textContent())!;
     assert.match(first, /tunnel/);
     assert.match((await screen.textContent()) ?? '', /Believe this query should return results\?/);
-    assert.equal(await screen.getByRole('link', { name: 'Let us know.' }).getAttribute('href'), 'https://github.com/openziti/zrok/issues/new?title=Docs%20search%3A%20no%20results%20for%20tunnle');
+    assert.equal(await screen.getByRole('link', { name: 'Let us know.' }).getAttribute('href'), 'https://github.com/openziti/zrok/issues/new?title=Docs%20search%3A%20no%20results%20for%20tunelzzz');
     await suggestions.first().click();
     assert.equal(await input(page).inputValue(), first);
     await page.locator('.DocSearch-Hit').first().waitFor();

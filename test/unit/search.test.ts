@@ -8,6 +8,7 @@ import type { SearchRecord } from '../../src/search/types.ts';
 import MiniSearch from 'minisearch';
 import { indexOptions, type SearchIndexCore } from '../../src/search/index-format.ts';
 import { buildSearchIndex } from '../../src/build/search-index.ts';
+import { queryWords, runQuery } from '../../src/search/query.ts';
 
 const tags = { pre: '<mark>', post: '</mark>' };
 
@@ -169,7 +170,7 @@ describe('the split local index', () => {
     const whole = createLocalSearchClient(publish({ [T]: list }).load, [T]);
     const split = createLocalSearchClient(publish({ [T]: list }, small).load, [T]);
     for (const query of ['token', 'reserved share', 'tok', 'frontend https', 'page 12', 'escaping script', 'restarts', 'nothing-here']) {
-      const expected = direct.search(query).map((r) => r.id as string);
+      const expected = runQuery(direct, query).map((r) => String(r.id));
       for (const c of [whole, split]) {
         const all = await c.search({ requests: [{ indexName: 'docs', query, hitsPerPage: 1000 }] });
         expect(all.results[0].hits.map((h) => h.objectID), query).toEqual(expected);
@@ -192,11 +193,11 @@ describe('the split local index', () => {
   });
 
   it('matches a word shorter than the key whole, and finds it again the same way later', async () => {
-    const c = createLocalSearchClient(publish({ [T]: [...list, record(T, '/docs/x/', 'X marks', null, 'The letter x.')] }, small).load, [T]);
-    const first = await ask(c, 'x');
+    const c = createLocalSearchClient(publish({ [T]: [...list, record(T, '/docs/x/', 'Q marks', null, 'The letter q.')] }, small).load, [T]);
+    const first = await ask(c, 'q');
     expect(first.hits.map((h) => h.url)).toEqual(['/docs/x/']);
-    await ask(c, 'xss'); // loads other parts
-    expect((await ask(c, 'x')).hits.map((h) => h.url)).toEqual(['/docs/x/']);
+    await ask(c, 'quick'); // loads other parts
+    expect((await ask(c, 'q')).hits.map((h) => h.url)).toEqual(['/docs/x/']);
   });
 
   it('fetches the core again after a part fails (a new deployment renames the parts)', async () => {
@@ -264,5 +265,74 @@ describe('index records from rendered pages', () => {
       ['lvl3', '/docs/p/#tls', 'cell'],
     ]);
     expect(recs[2].hierarchy).toEqual({ lvl0: 'Concepts', lvl1: 'Public Shares', lvl2: 'Frontends', lvl3: 'TLS', lvl4: null, lvl5: null, lvl6: null });
+  });
+});
+
+describe('query rules: word dropping and ranking', () => {
+  const T = 'docs-default-current';
+  const page = (url: string, lvl1: string, lvl2: string | null, content: string) => record(T, url, lvl1, lvl2, content);
+  const urls = async (list: SearchRecord[], query: string) => {
+    const c = createLocalSearchClient(publish({ [T]: list }).load, [T]);
+    const { results } = await c.search({ requests: [{ indexName: 'docs', query, hitsPerPage: 50 }] });
+    return results[0].hits.map((h) => h.url);
+  };
+  const docs = [
+    page('/docs/drives/', 'Drives', null, 'Share a drive and copy files to it.'),
+    page('/docs/drives/#sync', 'Drives', 'Synchronization', 'Keep a local folder and a drive in step.'),
+    page('/docs/interstitial/', 'Interstitial Pages', null, 'A public frontend can show a page before the share.'),
+    page('/docs/limits/', 'Limits', 'Bandwidth', 'Each account may transfer so much per day.'),
+    page('/docs/oauth/', 'OAuth', 'Email patterns', 'Only accounts whose email matches may pass.'),
+    page('/docs/reserved/', 'Reserved Shares', null, 'A reserved share keeps its token.'),
+    page('/docs/mention/', 'Tunnels', null, 'Unlike reserved shares, a tunnel is gone when it stops.'),
+    page('/docs/body/', 'Agent', null, 'The agent runs in the background on a windows machine.'),
+    page('/docs/heading/', 'Agent', 'Windows', 'How to run it there.'),
+    page('/docs/title/', 'Windows Service', null, 'Run the agent under nssm.'),
+  ];
+
+  it('never dead-ends: when no section holds every word, the words are made optional', async () => {
+    // "webdav" and "warning" occur nowhere; every other word does.
+    expect((await urls(docs, 'webdav drive'))[0]).toBe('/docs/drives/');
+    expect((await urls(docs, 'interstitial warning page'))[0]).toBe('/docs/interstitial/');
+  });
+
+  it('ranks sections that hold more of the words first when words were dropped', async () => {
+    const found = await urls(docs, 'drive folder webdav');
+    expect(found[0]).toBe('/docs/drives/#sync'); // drive + folder, before drive alone
+    expect(found).toContain('/docs/drives/');
+  });
+
+  it('puts sections holding every word first, and shows only them when there are enough', async () => {
+    expect(await urls(docs, 'drive synchronization')).toEqual(['/docs/drives/#sync', '/docs/drives/']);
+    const many = Array.from({ length: 6 }, (_, i) => page(`/docs/many/${i}/`, `Agent ${i}`, null, 'The agent shares files.'));
+    const found = await urls([...docs, ...many], 'agent files');
+    expect(found).toHaveLength(6);
+    expect(found.every((u) => u.startsWith('/docs/many/'))).toBe(true);
+  });
+
+  it('puts a match in the page title above a section heading above the body text', async () => {
+    expect(await urls(docs, 'windows')).toEqual(['/docs/title/', '/docs/heading/', '/docs/body/']);
+  });
+
+  it('ranks the page about a topic above a passing mention', async () => {
+    expect((await urls(docs, 'reserved share'))[0]).toBe('/docs/reserved/');
+  });
+
+  it('stems English words, ignores stop words, and matches the last word as a prefix', async () => {
+    expect(await urls(docs, 'synchronizing')).toContain('/docs/drives/#sync');
+    expect((await urls(docs, 'how do I limit my bandwidth'))[0]).toBe('/docs/limits/');
+    expect(queryWords('how do I share')).toEqual(['share']);
+    expect(queryWords('how to')).toEqual(['how', 'to']);
+    expect(queryWords('how do I sign up')).toEqual(['signup']);
+    expect((await urls(docs, 'interst'))[0]).toBe('/docs/interstitial/');
+  });
+
+  it('forgives one typo in words of 4 letters or more, none in shorter words', async () => {
+    expect((await urls(docs, 'reservd'))[0]).toBe('/docs/reserved/');
+    expect((await urls(docs, 'emal'))[0]).toBe('/docs/oauth/');
+    expect(await urls([page('/docs/tcp/', 'TCP', null, 'tcp tunnels')], 'tcx')).toEqual([]);
+  });
+
+  it('finds the docs’ word for a reader’s word (synonyms)', async () => {
+    expect((await urls(docs, 'sso')).includes('/docs/oauth/')).toBe(true);
   });
 });

@@ -1,0 +1,106 @@
+/**
+ * Search relevance on the built site: queries a reader would type for a task (never a page's
+ * title), each with the page route(s) that answer it, run through the browser's local client
+ * against the index in dist/ (the current version). Reports top-1, top-3 and MRR@10 by page.
+ * Usage: npx tsx bench/search-quality.ts [--verbose]  (after npm run build)
+ */
+import { readFile } from 'node:fs/promises';
+import { clientOverDist, modalRequest } from './search-files.ts';
+
+const TAG = 'docs-default-current';
+const D = '/docs/';
+const SH = `${D}guides/self-hosting/`;
+
+/** [query, route(s) that answer it]. */
+export const QUERIES: [string, string[]][] = [
+  ['run zrok as a service on windows', [`${D}guides/agent/windows-service/`]],
+  ['why is my share slow', [`${D}myzrok/limits/`]],
+  ['allow only my team\'s emails', [`${SH}oauth/configuring-oauth/`]],
+  ['move my environment to another server', [`${SH}instance-configuration/`, `${D}myzrok/upgrading/`, `${D}getting-started/`]],
+  ['interstitial warning page', [`${SH}interstitial-page/`]],
+  ['upgrade plan', [`${D}myzrok/upgrading/`, `${D}myzrok/limits/`]],
+  ['webdav drive', [`${D}guides/drives/`]],
+  ['keep the same url after restart', [`${D}concepts/sharing-reserved/`]],
+  ['share a folder of files', [`${D}concepts/files/`]],
+  ['expose my local web server to the internet', [`${D}concepts/http/`, `${D}concepts/sharing-public/`]],
+  ['share without making it public', [`${D}concepts/sharing-private/`]],
+  ['tunnel a udp game server', [`${D}concepts/tunnels/`]],
+  ['forward a tcp port', [`${D}concepts/tunnels/`]],
+  ['ssh into a machine behind nat', [`${D}concepts/tunnels/`, `${D}concepts/sharing-private/`]],
+  ['install on ubuntu', [`${D}guides/install/linux/`]],
+  ['install with homebrew on mac', [`${D}guides/install/macos/`]],
+  ['install zrok on windows', [`${D}guides/install/windows/`]],
+  ['which download for arm64', [`${D}guides/install/`, `${D}guides/install/linux/`]],
+  ['enable my environment with the account token', [`${D}getting-started/`]],
+  ['first share after signing up', [`${D}getting-started/`]],
+  ['run zrok in docker compose', [`${D}guides/docker-share/docker_public_share_guide/`, `${D}guides/docker-share/`]],
+  ['private share in a docker container', [`${D}guides/docker-share/docker_private_share_guide/`]],
+  ['password protect a public share', [`${D}guides/docker-share/docker_public_share_guide/`, `${D}concepts/sharing-public/`]],
+  ['require google login for my share', [`${SH}oauth/integrations/google/`, `${SH}oauth/configuring-oauth/`]],
+  ['github oauth app callback url', [`${SH}oauth/integrations/github/`]],
+  ['keycloak single sign on', [`${SH}oauth/integrations/oidc/`]],
+  ['who can access my private share', [`${D}guides/permission-modes/`]],
+  ['grant another account access', [`${D}guides/permission-modes/`]],
+  ['health check of my backend', [`${D}guides/agent/http-healthcheck/`]],
+  ['control the agent from a remote machine', [`${D}guides/agent/remoting/`]],
+  ['agent systemd user service', [`${D}guides/agent/linux-service/`]],
+  ['start shares from a desktop app in the background', [`${D}guides/agent/`]],
+  ['nssm log rotation', [`${D}guides/agent/windows-service/`]],
+  ['self host on kubernetes with helm', [`${SH}kubernetes/`]],
+  ['host my own zrok controller on a linux server', [`${SH}linux/`]],
+  ['self host with docker and caddy tls', [`${SH}docker/`]],
+  ['wildcard certificate for nginx reverse proxy', [`${SH}linux/nginx/`]],
+  ['point the cli at my own api endpoint', [`${SH}instance-configuration/`]],
+  ['customize the 404 page of the frontend', [`${SH}error-pages/`]],
+  ['limit bandwidth per account', [`${SH}metrics-and-limits/configuring-limits/`]],
+  ['collect usage metrics with influxdb', [`${SH}metrics-and-limits/configuring-metrics/`]],
+  ['rabbitmq metrics bridge', [`${SH}metrics-and-limits/configuring-metrics/`]],
+  ['let users sign up themselves', [`${SH}self-service-invite/`]],
+  ['add members to an org', [`${SH}organizations/`]],
+  ['put my own domain in front of private shares', [`${SH}personalized-frontend/`, `${D}myzrok/custom-domains/`]],
+  ['use my company domain name', [`${D}myzrok/custom-domains/`]],
+  ['dns cname records for my domain', [`${D}myzrok/custom-domains/`]],
+  ['how many requests per ip', [`${D}myzrok/limits/`]],
+  ['rate limit on public shares', [`${D}myzrok/limits/`]],
+  ['connect two networks like a vpn', [`${D}guides/vpn/`]],
+  ['wintun driver', [`${D}guides/install/windows/`, `${D}guides/vpn/`]],
+  ['permanent public url with frontdoor', [`${D}guides/frontdoor/`]],
+  ['reset the environment after upgrading', [`${D}myzrok/upgrading/`]],
+  ['difference between public and private sharing', [`${D}concepts/`, `${D}concepts/sharing-public/`, `${D}concepts/sharing-private/`]],
+  ['managed service or self hosted', [`${D}concepts/hosting/`]],
+  ['is zrok open source license', [`${D}concepts/opensource/`]],
+  ['built on openziti', [`${D}concepts/opensource/`, `${SH}linux/`]],
+  ['copy files between drives', [`${D}guides/drives/`]],
+  ['sync a local folder to a drive', [`${D}guides/drives/`]],
+  ['serve a static website', [`${D}concepts/files/`]],
+  ['caddyfile example', [`${D}concepts/sharing-public/`, `${D}concepts/sharing-private/`]],
+  ['stop sharing', [`${D}concepts/http/`, `${D}concepts/tunnels/`]],
+  ['skip the warning page for trusted accounts', [`${SH}interstitial-page/`]],
+  ['oauth session cookie expiry', [`${SH}oauth/configuring-oauth/`]],
+  ['azure ad provider', [`${SH}oauth/integrations/oidc/`]],
+  ['remove a remote share through the api', [`${D}guides/agent/remoting/`]],
+];
+
+const routeOf = (url: string) => url.replace(/#.*$/, '');
+const verbose = process.argv.includes('--verbose');
+
+const sitemap = await readFile('dist/sitemap.xml', 'utf8');
+const known = new Set([...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]));
+const missing = QUERIES.flatMap(([, routes]) => routes).filter((r) => !known.has(r));
+if (missing.length) throw new Error(`routes not in dist/sitemap.xml: ${[...new Set(missing)].join(', ')}`);
+
+const { client } = clientOverDist('dist', [TAG]);
+let top1 = 0, top3 = 0, mrr = 0, empty = 0;
+for (const [query, routes] of QUERIES) {
+  const { results } = await client.search({ requests: [modalRequest(TAG, query)] });
+  const pages: string[] = [];
+  for (const h of results[0].hits) if (!pages.includes(routeOf(h.url))) pages.push(routeOf(h.url));
+  const rank = pages.slice(0, 10).findIndex((p) => routes.includes(p)) + 1;
+  if (rank === 1) top1++;
+  if (rank >= 1 && rank <= 3) top3++;
+  if (rank) mrr += 1 / rank;
+  if (!results[0].nbHits) empty++;
+  if (verbose && rank !== 1) console.log(`${rank || '-'}\t${query}\t→ ${pages.slice(0, 3).join(' ')}`);
+}
+const pct = (n: number) => `${((100 * n) / QUERIES.length).toFixed(1)} %`;
+console.log(`${QUERIES.length} queries (${TAG}): top-1 ${pct(top1)}, top-3 ${pct(top3)}, MRR@10 ${(mrr / QUERIES.length).toFixed(3)}, no results ${empty}`);

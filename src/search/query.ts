@@ -1,0 +1,176 @@
+/**
+ * How a reader's query becomes a MiniSearch query, the same for every caller (modal, /search/
+ * page, bench, tests). The reasons for each rule are in README.md beside this file.
+ */
+import MiniSearch, { type Query, type SearchOptions, type SearchResult } from 'minisearch';
+import { stemmer } from 'stemmer';
+
+/** English words that say nothing about which page is meant ("how do I …", "why is my …"). */
+export const STOP_WORDS = new Set(
+  // NLTK's English list, plus words of wanting ("i want to …", "the way to …").
+  ('i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself ' +
+    'it its itself they them their theirs themselves what which who whom this that these those am is are was were be ' +
+    'been being have has had having do does did doing a an the and but if or because as until while of at by for with ' +
+    'about against between into through during before after above below to from up down in out on off over under again ' +
+    'further then once here there when where why how all any both each few more most other some such no nor not only ' +
+    'own same so than too very s t can will just don should now want need way like can\'t don\'t').split(' '),
+);
+
+/**
+ * Words readers use for something the docs name differently. Each entry is one-way (the reader's
+ * word also finds the docs' word) and only where the docs never use the reader's word for
+ * something else. Keys and values are written unstemmed.
+ */
+export const SYNONYMS: Record<string, string[]> = {
+  login: ['oauth', 'authentication'],
+  signin: ['sign', 'oauth'],
+  sso: ['oauth', 'oidc'],
+  password: ['authentication'],
+  auth: ['authentication', 'oauth'],
+  permanent: ['reserved'],
+  persistent: ['reserved'],
+  static: ['reserved'],
+  daemon: ['service', 'agent'],
+  background: ['agent', 'service'],
+  systemd: ['service'],
+  autostart: ['service'],
+  boot: ['service'],
+  startup: ['service'],
+  k8s: ['kubernetes'],
+  helm: ['kubernetes'],
+  mac: ['macos'],
+  osx: ['macos'],
+  brew: ['homebrew'],
+  win: ['windows'],
+  slow: ['bandwidth', 'limits'],
+  throttled: ['limits'],
+  quota: ['limits'],
+  cap: ['limits'],
+  team: ['organization'],
+  company: ['organization'],
+  domain: ['dns'],
+  certificate: ['tls'],
+  https: ['tls'],
+  ssl: ['tls'],
+  warning: ['interstitial'],
+  p2p: ['private'],
+  webdav: ['drive'],
+  folder: ['files'],
+  website: ['web'],
+  port: ['tcp'],
+  uninstall: ['disable'],
+  remove: ['delete', 'disable'],
+  migrate: ['upgrading', 'upgrade'],
+  plan: ['upgrade', 'limits'],
+  pricing: ['limits'],
+  monitoring: ['metrics'],
+  stats: ['metrics'],
+  grafana: ['metrics', 'influxdb'],
+  invite: ['invitation'],
+  signup: ['sign', 'invitation', 'invite'],
+  signon: ['sign', 'oauth', 'oidc'],
+  register: ['invitation'],
+};
+
+/** A word as the index holds it: lower case, English stem ("sharing", "shares" → "share"). */
+export function processTerm(term: string): string | null {
+  const lower = term.toLowerCase();
+  return lower ? stemmer(lower) : null;
+}
+
+/** Words are runs of letters, digits and _: "<script>" is the word "script", "zrok.io" two words. */
+export const tokenize = (text: string): string[] => text.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+
+/** The index terms of a text, as the index derives them. */
+export function indexTerms(text: string): string[] {
+  return tokenize(text).flatMap((t) => processTerm(t) ?? []);
+}
+
+/** Two-word verbs readers type apart, joined so SYNONYMS can see them ("sign up" → "signup"). */
+const PHRASES: [RegExp, string][] = [
+  [/\bsign(?:ing|s|ed)?\s+(up|in|on)\b/g, 'sign$1'],
+  [/\blog(?:ging|s|ged)?\s+in\b/g, 'login'],
+];
+
+/** The words of a query that carry meaning: stop words go, unless nothing else is left. */
+export function queryWords(query: string): string[] {
+  const joined = PHRASES.reduce((q, [re, to]) => q.replace(re, to), query.toLowerCase());
+  const words = [...new Set(tokenize(joined))];
+  const meaningful = words.filter((w) => !STOP_WORDS.has(w));
+  return meaningful.length ? meaningful : words;
+}
+
+/** Each query word with the words that stand for it (itself first). */
+function alternatives(word: string): string[] {
+  return [word, ...(SYNONYMS[word] ?? SYNONYMS[processTerm(word) ?? ''] ?? [])];
+}
+
+/** Every index term a query may look up (its words, their stems and synonyms): which term parts to load. */
+export function lookupTerms(query: string): string[] {
+  return [...new Set(queryWords(query).flatMap(alternatives).flatMap(indexTerms))];
+}
+
+
+/**
+ * Search options of every query:
+ * - fuzzy: one typo in words of 4–7 letters, two from 8 (MiniSearch rounds 0.25 × length);
+ * - prefix: only the last word, the one the reader may still be typing;
+ * - a synonym counts for less than the reader's own word.
+ */
+const FUZZY = 0.25;
+const SYNONYM_WEIGHT = 0.6;
+const wordOptions = (last: boolean): SearchOptions => ({
+  fuzzy: (term) => (term.length >= 4 ? FUZZY : false),
+  // Not a one-letter word: in a split index its part holds only that term (index-format.ts).
+  prefix: (term) => last && term.length >= 2,
+});
+
+function wordQuery(word: string, last: boolean): Query {
+  const [own, ...others] = alternatives(word);
+  const queries: Query[] = [{ queries: [own], ...wordOptions(last) }];
+  for (const other of others) queries.push({ queries: [other], ...wordOptions(false), boostTerm: () => SYNONYM_WEIGHT } as Query);
+  return { combineWith: 'OR', queries };
+}
+
+/** Below this many sections holding every word, sections holding some of the words follow them. */
+export const FEW_HITS = 5;
+
+export interface RankedResult {
+  /** The MiniSearch id: the short document number in a split index. */
+  id: number;
+  score: number;
+  /** How many of the query's meaningful words the section holds. */
+  words: number;
+  /** Whether it holds every word: such sections rank above all others. */
+  complete: boolean;
+}
+
+/**
+ * Runs a query: every meaningful word must match (or a synonym of it). When that finds nothing
+ * (or fewer than FEW_HITS sections), words are made optional, as the hosted provider's
+ * removeWordsIfNoResults: 'allOptional' does: sections holding every word stay on top, the others
+ * follow, their score multiplied by the share of the words they hold (the classic coordination
+ * factor), so a section holding more of the words ranks above one holding fewer, unless the fewer
+ * words are much more telling (a rare word in a page title).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function runQuery(mini: MiniSearch<any>, query: string): RankedResult[] {
+  const words = queryWords(query);
+  if (!words.length) return [];
+  const perWord = words.map((w, i) => wordQuery(w, i === words.length - 1));
+  const all = mini.search({ combineWith: 'AND', queries: perWord });
+  if (all.length >= FEW_HITS || words.length === 1) return all.map((r) => ({ id: r.id as number, score: r.score, words: words.length, complete: true }));
+  const some = mini.search({ combineWith: 'OR', queries: perWord });
+  const termsOfWord = words.map((w) => new Set(alternatives(w).flatMap(indexTerms)));
+  return some
+    .map((r: SearchResult) => {
+      const matched = new Set(r.queryTerms);
+      const count = termsOfWord.filter((terms) => [...terms].some((t) => matched.has(t))).length;
+      return { id: r.id as number, score: r.score * (count / words.length), words: count, complete: count === words.length };
+    })
+    .sort(byRank);
+}
+
+/** Sections holding every word first, then by score. */
+export const byRank = (a: { complete: boolean; score: number }, b: { complete: boolean; score: number }) =>
+  Number(b.complete) - Number(a.complete) || b.score - a.score;
