@@ -24,6 +24,7 @@ import type { SidebarItem } from './src/content/types.ts';
 import { chunkPreloads, type ViteChunk } from './src/build/page-html.ts';
 import { PAGE_RUNTIME } from './src/build/manifest-plugin.ts';
 import { PAGE_ENV } from './src/build/page-env.ts';
+import { progress } from './src/build/progress.ts';
 import type { BatchResult, PrerenderJob, WorkerInput } from './src/build/prerender-protocol.ts';
 import siteConfig, { type SiteConfig } from './site.config.ts';
 import type { SiteManifest } from './src/content/types.ts';
@@ -82,6 +83,7 @@ async function renderOnWorkers(jobs: PrerenderJob[], count: number, input: Worke
   const records: SearchRecord[] = [];
   const live = new Set<Worker>();
   let next = 0;
+  const shown = progress('prerender', jobs.length);
   try {
     await new Promise<void>((resolve, reject) => {
       let slots = count;
@@ -94,12 +96,14 @@ async function renderOnWorkers(jobs: PrerenderJob[], count: number, input: Worke
         live.add(worker);
         let given = 0;
         let inFlight = 0;
+        const sizes: number[] = []; // of the batches this worker has, in the order it answers them
         const feed = () => {
           if (next >= jobs.length || given >= RECYCLE_AFTER) return;
           const batch = jobs.slice(next, next + BATCH);
           next += batch.length;
           given += batch.length;
           inFlight++;
+          sizes.push(batch.length);
           worker.postMessage(batch);
         };
         worker.on('message', (m: 'ready' | BatchResult) => {
@@ -108,6 +112,7 @@ async function renderOnWorkers(jobs: PrerenderJob[], count: number, input: Worke
             facts.push(...m.facts);
             records.push(...m.records);
             inFlight--;
+            shown.tick(sizes.shift());
           }
           feed();
           if (m === 'ready') feed();
@@ -123,6 +128,7 @@ async function renderOnWorkers(jobs: PrerenderJob[], count: number, input: Worke
       for (let i = 0; i < count; i++) start();
     });
   } finally {
+    shown.end();
     await Promise.all([...live].map((w) => w.terminate()));
   }
   return { facts, records };

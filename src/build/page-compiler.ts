@@ -17,6 +17,7 @@ import type { CompileOutput, CompileTask } from './mdx-compile-worker.ts';
 import { forEachLimited } from './limit.ts';
 import { linkRuntime, linkerReady, PageImportError } from './page-link.ts';
 import { PAGE_ENV } from './page-env.ts';
+import { progress } from './progress.ts';
 
 /** The compile pool, started on the first page the cache does not have. */
 function compilePool() {
@@ -40,6 +41,7 @@ export async function compilePages({ root, serverDir }: { root: string; serverDi
   const pool = compilePool();
   await mkdir(serverDir, { recursive: true });
   const out: Record<string, string> = {};
+  const shown = progress('pages', pages.length);
   try {
     // A window of pages in flight keeps every thread busy without opening every file at once.
     await forEachLimited(pages, pool.threads * 4, async ({ source, relPath }) => {
@@ -60,8 +62,10 @@ export async function compilePages({ root, serverDir }: { root: string; serverDi
       const file = path.join(serverDir, `${cache.key(source, text)}.mjs`);
       await writeFile(file, entry.code!);
       out[source] = file;
+      shown.tick();
     });
   } finally {
+    shown.end();
     await pool.close();
   }
   return out;
