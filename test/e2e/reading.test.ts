@@ -1,0 +1,116 @@
+/** Reading on every screen (issue 18): the table of contents, first paint, deep links, versions, search, tabs, menus without JS, admonitions and cards. */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { serveSiteAndBrowser, waitHydrated, watchErrors } from './support.ts';
+
+const served = serveSiteAndBrowser();
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const SMALL_DESKTOP = { width: 1000, height: 800 };
+
+function context(viewport: { width: number; height: number }, options: Parameters<Browser['newContext']>[0] = {}) {
+  return served.browser.newContext({ viewport, ...options });
+}
+async function open(ctx: BrowserContext, path: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await ctx.newPage();
+  const errors = watchErrors(page);
+  await page.goto(served.site.url + path);
+  await waitHydrated(page);
+  return { page, errors };
+}
+
+/** Loads a page with the app's scripts held back: `check` sees what the HTML alone paints; then it hydrates. */
+async function beforeScripts(ctx: BrowserContext, path: string, check: (page: Page) => Promise<void>) {
+  const page = await ctx.newPage();
+  const errors = watchErrors(page);
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(served.site.url + path, { waitUntil: 'commit' });
+  await page.waitForFunction(() => document.readyState !== 'loading' && document.querySelector('footer') !== null);
+  assert.equal(await page.evaluate(() => window.__hydrated), undefined, 'no app script has run yet');
+  await check(page);
+  release();
+  await waitHydrated(page);
+  return { page, errors };
+}
+
+const box = (page: Page, selector: string) =>
+  page.evaluate((s) => {
+    const r = document.querySelector(s)?.getBoundingClientRect();
+    return r && r.width > 0 ? { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) } : null;
+  }, selector);
+
+describe('on this page', () => {
+  it('keeps the right-hand list at 1000 px, beside readable text', async () => {
+    const ctx = await context(SMALL_DESKTOP);
+    const { page, errors } = await open(ctx, '/docs/getting-started/');
+    const toc = await box(page, '.doc-page__toc .toc');
+    const article = await box(page, '.doc-page__article');
+    assert.ok(toc && article, 'both are shown');
+    assert.ok(toc.x >= article.x + article.width, 'the list is right of the text');
+    assert.ok(toc.x + toc.width <= 1000, 'and inside the window');
+    assert.ok(article.width >= 480, `the text is ${article.width} px wide`);
+    assert.equal(await page.locator('.toc-disclosure').isVisible(), false, 'no disclosure beside the column');
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 1000);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
+  it('is a closed disclosure at the top of the article on a phone; it opens, its links jump, and it names the current section', async () => {
+    const ctx = await context(PHONE);
+    const { page, errors } = await open(ctx, '/docs/getting-started/');
+    assert.equal(await page.locator('.doc-page__toc').isVisible(), false);
+    const disclosure = page.locator('details.toc-disclosure');
+    assert.ok(await disclosure.isVisible());
+    assert.equal(await disclosure.evaluate((d: HTMLDetailsElement) => d.open), false, 'closed by default');
+    const h1 = await box(page, '.doc-page__article h1');
+    const summaryBox = await box(page, '.toc-disclosure');
+    assert.ok(h1 && summaryBox && summaryBox.y > h1.y && summaryBox.y < h1.y + 200, 'right below the title');
+    const nav = page.getByRole('navigation', { name: 'On this page' });
+    assert.equal(await nav.isVisible(), false);
+    await page.locator('.toc-disclosure__summary').click();
+    await nav.waitFor();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await nav.getByRole('link', { name: 'Concepts Review' }).click();
+    await page.waitForFunction(() => Math.abs(document.getElementById('concepts-review')!.getBoundingClientRect().top - 72) < 4);
+    assert.ok(page.url().endsWith('#concepts-review'));
+    assert.equal(await disclosure.evaluate((d: HTMLDetailsElement) => d.open), false, 'a jump closes it');
+    await page.waitForFunction(() => document.querySelector('.toc-disclosure__current')?.textContent === 'Concepts Review');
+    assert.equal(await page.locator('.toc-disclosure [aria-current="location"]').getAttribute('href'), '#concepts-review');
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
+  it('opens without JavaScript', async () => {
+    const ctx = await context(PHONE, { javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/getting-started/`);
+    await page.locator('.toc-disclosure__summary').click();
+    await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Concepts Review' }).click();
+    await page.waitForURL(/#concepts-review$/);
+    await ctx.close();
+  });
+});
+
+describe('first paint', () => {
+  for (const viewport of [DESKTOP, SMALL_DESKTOP, PHONE]) {
+    it(`hydration moves nothing at ${viewport.width} px: the article and the table of contents keep their boxes`, async () => {
+      const ctx = await context(viewport);
+      let before: unknown;
+      const selectors = ['.doc-page__article', '.doc-page__toc', '.toc-disclosure', '.markdown h2'];
+      const measure = (page: Page) => Promise.all(selectors.map((s) => box(page, s)));
+      const { page, errors } = await beforeScripts(ctx, '/docs/guides/install/', async (p) => {
+        before = await measure(p);
+      });
+      assert.deepEqual(await measure(page), before);
+      assert.deepEqual(errors, []);
+      await ctx.close();
+    });
+  }
+});
