@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { serveSiteAndBrowser, waitHydrated, watchErrors } from './support.ts';
 
+const KEY = 'zrok-docs-settings';
 const served = serveSiteAndBrowser();
 
 const PHONE = { width: 390, height: 844 };
@@ -20,6 +21,8 @@ async function open(ctx: BrowserContext, path: string): Promise<{ page: Page; er
   await waitHydrated(page);
   return { page, errors };
 }
+const storeSettings = (ctx: BrowserContext, state: Record<string, unknown>) =>
+  ctx.addInitScript(([k, s]) => localStorage.setItem(k, JSON.stringify({ state: s, version: 0 })), [KEY, state] as const);
 
 /** Loads a page with the app's scripts held back: `check` sees what the HTML alone paints; then it hydrates. */
 async function beforeScripts(ctx: BrowserContext, path: string, check: (page: Page) => Promise<void>) {
@@ -109,6 +112,26 @@ describe('first paint', () => {
         before = await measure(p);
       });
       assert.deepEqual(await measure(page), before);
+      assert.deepEqual(errors, []);
+      await ctx.close();
+    });
+  }
+});
+
+describe('colour toggle before scripts', () => {
+  for (const [choice, icon] of [['light', 'light'], ['system', 'system'], [null, 'dark']] as const) {
+    it(`shows the ${icon} icon before first paint when the stored choice is ${choice}`, async () => {
+      const ctx = await context(DESKTOP);
+      if (choice) await storeSettings(ctx, { colorChoice: choice });
+      const shown = (p: Page) =>
+        p.evaluate(() => [...document.querySelectorAll('.navbar .color-toggle__icon')].filter((i) => getComputedStyle(i).display !== 'none').map((i) => i.getAttribute('class')));
+      const { page, errors } = await beforeScripts(ctx, '/docs/getting-started/', async (p) => {
+        assert.deepEqual(await shown(p), [`color-toggle__icon color-toggle__icon--${icon}`]);
+      });
+      assert.deepEqual(await shown(page), [`color-toggle__icon color-toggle__icon--${icon}`], 'the same after hydration');
+      await page.locator('.navbar .color-toggle').click();
+      const next = icon === 'light' ? 'dark' : icon === 'dark' ? 'system' : 'light';
+      assert.deepEqual(await shown(page), [`color-toggle__icon color-toggle__icon--${next}`], 'and it follows the toggle');
       assert.deepEqual(errors, []);
       await ctx.close();
     });
