@@ -5,7 +5,7 @@ import { routes, PAGE_ROUTE_ID } from './routes.tsx';
 import { normalizeHtmlPath } from './content/routes.ts';
 import { useSettings } from './store/settings.ts';
 import { chunkFailures, installChunkReload } from './theme/chunk-errors.ts';
-import { installSmoothAnchors } from './theme/smooth-scroll.ts';
+import { installSmoothAnchors, keepHashTargetInPlace } from './theme/smooth-scroll.ts';
 import { forgetPages, loadPage, setPageSource } from './page-loader.ts';
 import { browserPageSource } from './browser-pages.ts';
 import './theme/theme.css';
@@ -15,6 +15,7 @@ const basename = import.meta.env.BASE_URL.replace(/\/$/, '') || '/';
 async function main() {
   installChunkReload();
   installSmoothAnchors();
+  keepHashTargetInPlace();
   setPageSource(browserPageSource());
   // Stored settings are read before hydration; React still hydrates against the initial state
   // (zustand's server snapshot), so nothing mismatches, and child effects see the real values.

@@ -137,3 +137,28 @@ describe('colour toggle before scripts', () => {
     });
   }
 });
+
+describe('deep links', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    for (const route of ['/docs/getting-started/', '/docs/guides/self-hosting/linux/', '/docs/guides/agent/linux-service/']) {
+      it(`land on their heading at ${viewport.width} px: ${route}`, async () => {
+        const ctx = await context(viewport);
+        const { page } = await open(ctx, route);
+        const margins = await page.evaluate(() => [...document.querySelectorAll('.markdown :is(h2, h3)[id]')].map((h) => getComputedStyle(h).scrollMarginTop));
+        assert.ok(margins.length > 2);
+        assert.deepEqual([...new Set(margins)], ['72px'], 'every heading keeps clear of the header');
+        // A heading in the middle of the page, so the page can scroll it to the top.
+        const ids = await page.evaluate(() => [...document.querySelectorAll('.markdown h2[id]')].map((h) => h.id));
+        const id = ids[Math.floor(ids.length / 2)];
+        await page.close();
+        const deep = await ctx.newPage();
+        await deep.goto(`${served.site.url}${route}#${id}`, { waitUntil: 'load' });
+        await waitHydrated(deep);
+        await deep.waitForTimeout(1300);
+        const top = await deep.evaluate((i) => document.getElementById(i)!.getBoundingClientRect().top, id);
+        assert.ok(Math.abs(top - 72) <= 3, `#${id} is at ${top} px, not 72`);
+        await ctx.close();
+      });
+    }
+  }
+});
