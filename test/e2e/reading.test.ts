@@ -162,3 +162,38 @@ describe('deep links', () => {
     }
   }
 });
+
+describe('versions agree', () => {
+  it('the announcement never names another version than the page', async () => {
+    const ctx = await context(DESKTOP);
+    for (const [route, version] of [['/docs/getting-started/', '1.1'], ['/docs/1.0/getting-started/', '1.0'], ['/docs/0.4/getting-started/', '0.4']]) {
+      const { page } = await open(ctx, route);
+      const text = (await page.getByRole('region', { name: 'Announcement' }).textContent()) ?? '';
+      for (const other of ['1.1', '1.0', '0.4'].filter((v) => v !== version)) assert.doesNotMatch(text, new RegExp(`zrok ${other.replace('.', '\\.')}\\b`), `${route}: ${text}`);
+      await page.close();
+    }
+    await ctx.close();
+  });
+
+  it('outside the docs, the navbar shows the version search uses: the one read last', async () => {
+    const ctx = await context(DESKTOP);
+    const first = await open(ctx, '/docs/0.4/getting-started/');
+    await first.page.close();
+    for (const route of ['/', '/search/?q=share']) {
+      const { page, errors } = await open(ctx, route);
+      await page.getByRole('button', { name: 'Docs version: 0.4' }).waitFor();
+      if (route.startsWith('/search/')) assert.equal(await page.locator('#search-page-version').inputValue(), '0.4');
+      assert.deepEqual(errors, [], route);
+      await page.close();
+    }
+    // The phone menu marks the same version.
+    const phone = await context(PHONE);
+    await phone.addCookies([]);
+    await storeSettings(phone, { preferredVersion: '1.0' });
+    const { page } = await open(phone, '/');
+    await page.getByRole('button', { name: 'Open the docs navigation' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: '1.0', exact: true }).and(page.locator('[aria-current="true"]')).waitFor();
+    await phone.close();
+    await ctx.close();
+  });
+});
