@@ -27,21 +27,44 @@ function useVersionTag(): string {
  */
 export function SearchBar() {
   const [open, setOpen] = useState(false);
+  // What the reader types while the modal's code is on its way (null = not waiting): it becomes the
+  // modal's initial query, so a fast first search loses no keystroke.
+  const [typedAhead, setTypedAhead] = useState<string | null>(null);
+  const waiting = useRef(false);
   const returnFocus = useRef<HTMLElement | null>(null);
   const versionTag = useVersionTag();
 
   const show = useCallback(() => {
     returnFocus.current = document.activeElement as HTMLElement | null;
-    void loadModal().then(() => setOpen(true));
+    waiting.current = true;
+    setTypedAhead((t) => t ?? '');
+    void loadModal().then(
+      () => setOpen(true),
+      (e: unknown) => {
+        // No modal is coming: let keys reach the page again.
+        waiting.current = false;
+        setTypedAhead(null);
+        throw e;
+      },
+    );
   }, []);
   const close = useCallback(() => {
     setOpen(false);
+    waiting.current = false;
+    setTypedAhead(null);
     requestAnimationFrame(() => returnFocus.current?.focus());
   }, []);
+  useEffect(() => {
+    if (open) waiting.current = false;
+  }, [open]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+      if (waiting.current && !open && !e.ctrlKey && !e.metaKey && !e.altKey && (e.key.length === 1 || e.key === 'Backspace')) {
+        e.preventDefault();
+        const key = e.key;
+        setTypedAhead((t) => (key === 'Backspace' ? (t ?? '').slice(0, -1) : (t ?? '') + key));
+      } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
         e.preventDefault();
         if (open) close();
         else show();
@@ -75,7 +98,7 @@ export function SearchBar() {
       </button>
       {open && (
         <Suspense fallback={null}>
-          <SearchModal versionTag={versionTag} onClose={close} />
+          <SearchModal versionTag={versionTag} initialQuery={typedAhead || undefined} onClose={close} />
         </Suspense>
       )}
     </>

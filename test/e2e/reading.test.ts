@@ -188,12 +188,35 @@ describe('versions agree', () => {
     }
     // The phone menu marks the same version.
     const phone = await context(PHONE);
-    await phone.addCookies([]);
     await storeSettings(phone, { preferredVersion: '1.0' });
     const { page } = await open(phone, '/');
     await page.getByRole('button', { name: 'Open the docs navigation' }).click();
     await page.getByRole('dialog').getByRole('link', { name: '1.0', exact: true }).and(page.locator('[aria-current="true"]')).waitFor();
     await phone.close();
+    await ctx.close();
+  });
+});
+
+describe('search typed ahead', () => {
+  it('keeps what is typed while the modal code loads', async () => {
+    const ctx = await context(DESKTOP);
+    const { page, errors } = await open(ctx, '/docs/getting-started/');
+    await page.route(/\/assets\/SearchModal[^/]*\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('reserved');
+    const input = page.locator('.DocSearch-Input');
+    await input.waitFor({ timeout: 10_000 });
+    assert.equal(await input.inputValue(), 'reserved');
+    await page.keyboard.type(' share');
+    assert.equal(await input.inputValue(), 'reserved share', 'typing goes on in the field');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+k');
+    await input.waitFor();
+    assert.notEqual(await input.inputValue(), 'reservedreserved');
+    assert.deepEqual(errors, []);
     await ctx.close();
   });
 });
