@@ -220,3 +220,22 @@ describe('search typed ahead', () => {
     await ctx.close();
   });
 });
+
+describe('tabs', () => {
+  it('remember the choice of a groupId across reloads and pages, without a hydration mismatch', async () => {
+    const ctx = await context(DESKTOP);
+    const { page, errors } = await open(ctx, '/docs/getting-started/');
+    const selected = (p: Page) => p.locator('.tabs [role="tab"][aria-selected="true"]').first().textContent();
+    assert.equal(await selected(page), 'Linux');
+    await page.getByRole('tab', { name: 'Windows' }).first().click();
+    assert.equal(await selected(page), 'Windows');
+    await page.reload();
+    await waitHydrated(page);
+    await page.waitForFunction(() => document.querySelector('.tabs [role="tab"][aria-selected="true"]')?.textContent === 'Windows');
+    const other = await open(ctx, '/docs/guides/agent/');
+    await other.page.waitForFunction(() => document.querySelector('.tabs [role="tab"][aria-selected="true"]')?.textContent === 'Windows');
+    assert.ok(await other.page.locator('.tabs [role="tabpanel"]:not([hidden])').isVisible());
+    assert.deepEqual([...errors, ...other.errors], []);
+    await ctx.close();
+  });
+});
