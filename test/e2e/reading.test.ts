@@ -239,3 +239,30 @@ describe('tabs', () => {
     await ctx.close();
   });
 });
+
+describe('without JavaScript', () => {
+  it('the version menu opens and leads to 0.4 (desktop)', async () => {
+    const ctx = await context(DESKTOP, { javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/getting-started/`);
+    const summary = page.locator('.navbar .version-dropdown summary');
+    await summary.click();
+    await page.locator('.navbar .version-dropdown details').getByRole('link', { name: '0.4', exact: true }).click();
+    await page.waitForURL(`${served.site.url}/docs/0.4/getting-started/`);
+    await ctx.close();
+  });
+
+  it('on a phone, the version and language menus are in the header and the docs sidebar is on the page', async () => {
+    const ctx = await context(PHONE, { javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/getting-started/`);
+    assert.ok(await page.locator('.navbar .locale-dropdown summary').isVisible());
+    await page.locator('.navbar .version-dropdown summary').click();
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+    const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' });
+    assert.ok(await sidebar.isVisible());
+    await page.locator('.navbar .version-dropdown details').getByRole('link', { name: '1.0', exact: true }).click();
+    await page.waitForURL(`${served.site.url}/docs/1.0/getting-started/`);
+    await ctx.close();
+  });
+});
