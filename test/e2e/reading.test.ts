@@ -1,6 +1,7 @@
 /** Reading on every screen (issue 18): the table of contents, first paint, deep links, versions, search, tabs, menus without JS, admonitions and cards. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { serveSiteAndBrowser, waitHydrated, watchErrors } from './support.ts';
 
@@ -264,5 +265,55 @@ describe('without JavaScript', () => {
     await page.locator('.navbar .version-dropdown details').getByRole('link', { name: '1.0', exact: true }).click();
     await page.waitForURL(`${served.site.url}/docs/1.0/getting-started/`);
     await ctx.close();
+  });
+});
+
+describe('admonitions and cards', () => {
+  const pages = ['/docs/myzrok/upgrading/', '/docs/guides/self-hosting/linux/', '/docs/guides/agent/http-healthcheck/'];
+  for (const mode of ['light', 'dark'] as const) {
+    it(`admonitions have an icon and a colour per kind, with enough contrast, in ${mode} mode`, async () => {
+      const ctx = await context(DESKTOP);
+      await storeSettings(ctx, { colorChoice: mode });
+      const colours = new Map<string, string>();
+      for (const route of pages) {
+        const { page } = await open(ctx, route);
+        const kinds = await page.evaluate(() =>
+          [...document.querySelectorAll('.admonition')].map((a) => ({
+            kind: [...a.classList].find((c) => c.startsWith('admonition--'))!,
+            icon: !!a.querySelector('.admonition__heading svg'),
+            colour: getComputedStyle(a.querySelector('.admonition__heading')!).color,
+            border: getComputedStyle(a).borderLeftColor,
+          })),
+        );
+        assert.ok(kinds.length > 0, route);
+        for (const k of kinds) {
+          assert.ok(k.icon, `${route}: ${k.kind} has an icon`);
+          assert.equal(k.colour, k.border, 'heading and border share the colour');
+          if (colours.has(k.kind)) assert.equal(colours.get(k.kind), k.colour);
+          colours.set(k.kind, k.colour);
+        }
+        const result = await new AxeBuilder({ page }).include('.admonition').withRules(['color-contrast']).analyze();
+        assert.deepEqual(result.violations.map((v) => v.nodes.map((n) => n.target)), [], route);
+        await page.close();
+      }
+      assert.ok(colours.size >= 4, `kinds seen: ${[...colours.keys()]}`);
+      assert.equal(new Set(colours.values()).size, colours.size, 'each kind its own colour');
+      await ctx.close();
+    });
+  }
+
+  it('the OS cards on getting-started are one row on a desktop and one column on a phone', async () => {
+    for (const [viewport, layout] of [[DESKTOP, 'row'], [SMALL_DESKTOP, 'row'], [PHONE, 'column']] as const) {
+      const ctx = await context(viewport);
+      const { page } = await open(ctx, '/docs/getting-started/');
+      const cards = await page.evaluate(() => {
+        const grid = [...document.querySelectorAll('.card-grid--mdx')].find((g) => g.textContent!.includes('Windows'))!;
+        return [...grid.children].map((c) => { const r = c.getBoundingClientRect(); return { x: Math.round(r.x), y: Math.round(r.y) }; });
+      });
+      assert.equal(cards.length, 3);
+      if (layout === 'row') assert.equal(new Set(cards.map((c) => c.y)).size, 1, `${viewport.width}: ${JSON.stringify(cards)}`);
+      else assert.equal(new Set(cards.map((c) => c.x)).size, 1, `${viewport.width}: ${JSON.stringify(cards)}`);
+      await ctx.close();
+    }
   });
 });
