@@ -74,7 +74,8 @@ export function TocDisclosure({ toc, active }: { toc: TocEntry[]; active: string
         <span className="toc-disclosure__title">On this page</span>
         {current && <span className="toc-disclosure__current">{current.text}</span>}
       </summary>
-      <nav className="toc toc--inline" aria-label="On this page">
+      {/* A name of its own: two landmarks in one page must not share one (the column's nav is "On this page"). */}
+      <nav className="toc toc--inline" aria-label="Sections on this page">
         <TocList
           toc={toc}
           active={active}

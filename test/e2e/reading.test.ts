@@ -76,7 +76,7 @@ describe('on this page', () => {
     const h1 = await box(page, '.doc-page__article h1');
     const summaryBox = await box(page, '.toc-disclosure');
     assert.ok(h1 && summaryBox && summaryBox.y > h1.y && summaryBox.y < h1.y + 200, 'right below the title');
-    const nav = page.getByRole('navigation', { name: 'On this page' });
+    const nav = page.getByRole('navigation', { name: 'Sections on this page' });
     assert.equal(await nav.isVisible(), false);
     await page.locator('.toc-disclosure__summary').click();
     await nav.waitFor();
@@ -96,7 +96,7 @@ describe('on this page', () => {
     const page = await ctx.newPage();
     await page.goto(`${served.site.url}/docs/getting-started/`);
     await page.locator('.toc-disclosure__summary').click();
-    await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Concepts Review' }).click();
+    await page.getByRole('navigation', { name: 'Sections on this page' }).getByRole('link', { name: 'Concepts Review' }).click();
     await page.waitForURL(/#concepts-review$/);
     await ctx.close();
   });
