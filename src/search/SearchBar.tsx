@@ -29,21 +29,20 @@ export function SearchBar() {
   const [open, setOpen] = useState(false);
   // What the reader types while the modal's code is on its way (null = not waiting): it becomes the
   // modal's initial query, so a fast first search loses no keystroke.
-  const [typedAhead, setTypedAhead] = useState<string | null>(null);
+  const typedAhead = useRef('');
   const waiting = useRef(false);
   const returnFocus = useRef<HTMLElement | null>(null);
   const versionTag = useVersionTag();
 
   const show = useCallback(() => {
     returnFocus.current = document.activeElement as HTMLElement | null;
+    if (!waiting.current) typedAhead.current = '';
     waiting.current = true;
-    setTypedAhead((t) => t ?? '');
     void loadModal().then(
       () => setOpen(true),
       (e: unknown) => {
         // No modal is coming: let keys reach the page again.
         waiting.current = false;
-        setTypedAhead(null);
         throw e;
       },
     );
@@ -51,19 +50,24 @@ export function SearchBar() {
   const close = useCallback(() => {
     setOpen(false);
     waiting.current = false;
-    setTypedAhead(null);
     requestAnimationFrame(() => returnFocus.current?.focus());
   }, []);
-  useEffect(() => {
-    if (open) waiting.current = false;
-  }, [open]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (waiting.current && !open && !e.ctrlKey && !e.metaKey && !e.altKey && (e.key.length === 1 || e.key === 'Backspace')) {
+      const input = document.querySelector<HTMLInputElement>('.DocSearch-Input');
+      if (waiting.current && input && document.activeElement === input) waiting.current = false; // the field has it now
+      if (waiting.current && !e.ctrlKey && !e.metaKey && !e.altKey && (e.key.length === 1 || e.key === 'Backspace')) {
         e.preventDefault();
-        const key = e.key;
-        setTypedAhead((t) => (key === 'Backspace' ? (t ?? '').slice(0, -1) : (t ?? '') + key));
+        const typed = e.key === 'Backspace' ? typedAhead.current.slice(0, -1) : typedAhead.current + e.key;
+        typedAhead.current = typed;
+        if (input) {
+          // The modal is there but its field has no focus yet: the key goes into the field.
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, typed);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          input.focus();
+          waiting.current = false;
+        }
       } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
         e.preventDefault();
         if (open) close();
@@ -98,7 +102,7 @@ export function SearchBar() {
       </button>
       {open && (
         <Suspense fallback={null}>
-          <SearchModal versionTag={versionTag} initialQuery={typedAhead || undefined} onClose={close} />
+          <SearchModal versionTag={versionTag} initialQuery={typedAhead.current || undefined} onClose={close} />
         </Suspense>
       )}
     </>
