@@ -86,7 +86,8 @@ const siteConfig: SiteConfig = {
   footer: { copyrightHolder: 'NetFoundry Inc.', copyrightUrl: 'https://netfoundry.io' },
   announcement: {
     id: 'zrok-1-1-docs',
-    text: 'You are reading the docs for zrok 1.1. Older releases are in the version menu.',
+    // Shown on every page of every version, so it names no version of its own.
+    text: 'The docs of every zrok release are here: pick yours in the version menu.',
   },
   colorMode: { defaultMode: 'dark', disableSwitch: false, respectPrefersColorScheme: false },
   editUrl: 'https://github.com/openziti/zrok/blob/main/website/content/docs/',

@@ -6,7 +6,7 @@ import { normalizeHtmlPath } from './content/routes.ts';
 import { useSettings } from './store/settings.ts';
 import { installChunkReload, reloadOnceIfSiteAnswers, showStartupLoadNotice } from './theme/chunk-errors.ts';
 import type { PageState } from './page-loader.ts';
-import { installSmoothAnchors } from './theme/smooth-scroll.ts';
+import { installSmoothAnchors, keepHashTargetInPlace } from './theme/smooth-scroll.ts';
 import { forgetPages, loadPage, setPageSource } from './page-loader.ts';
 import { browserPageSource } from './browser-pages.ts';
 import './theme/theme.css';
@@ -32,6 +32,7 @@ async function main(): Promise<boolean> {
   if (!started) {
     installChunkReload();
     installSmoothAnchors();
+    keepHashTargetInPlace();
     setPageSource(browserPageSource());
   }
   started = true;

@@ -1,5 +1,5 @@
-import { Children, isValidElement, useId, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
-import { useUi } from '../store/ui.ts';
+import { Children, isValidElement, useId, useRef, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
+import { useSettings } from '../store/settings.ts';
 
 interface TabItemProps {
   value: string;
@@ -14,21 +14,24 @@ export function TabItem({ children }: TabItemProps) {
 }
 
 /**
- * Tabs with the ARIA tabs pattern. Tab groups sharing a `groupId` switch together on the page.
- * Every panel is in the HTML; hidden ones are shown stacked when JavaScript is off.
+ * Tabs with the ARIA tabs pattern. Tab groups sharing a `groupId` switch together, on every page, and
+ * the choice is kept with the reader's settings (read after hydration, so the server's default tab
+ * hydrates first and the stored one follows). Every panel is in the HTML; hidden ones are shown
+ * stacked when JavaScript is off.
  */
 export function Tabs({ groupId, children }: { groupId?: string; children?: ReactNode }) {
   const items = Children.toArray(children).filter((c): c is ReactElement<TabItemProps> => isValidElement(c));
   const fallback = (items.find((i) => i.props.default) ?? items[0])?.props.value;
   const id = useId();
-  const key = groupId ?? id;
-  const stored = useUi((s) => s.tabGroups[key]);
-  const selectTab = useUi((s) => s.selectTab);
+  const [local, setLocal] = useState<string | undefined>(undefined);
+  const remembered = useSettings((s) => (groupId ? s.tabChoices[groupId] : undefined));
+  const chooseTab = useSettings((s) => s.chooseTab);
+  const stored = groupId ? remembered : local;
   const values = items.map((i) => i.props.value);
   const current = stored !== undefined && values.includes(stored) ? stored : fallback;
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
-  const choose = (value: string) => selectTab(key, value);
+  const choose = (value: string) => (groupId ? chooseTab(groupId, value) : setLocal(value));
   const onKey = (e: KeyboardEvent, index: number) => {
     const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
     if (!delta) return;

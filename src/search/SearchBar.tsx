@@ -44,31 +44,53 @@ export function SearchBar() {
   const [open, setOpen] = useState(false);
   const [Modal, setModal] = useState<ComponentType<SearchModalProps> | null>(null);
   const [loadError, setLoadError] = useState(false);
+  // What the reader types while the modal's code is on its way: it becomes the modal's initial
+  // query, so a fast first search loses no keystroke.
+  const typedAhead = useRef('');
+  const waiting = useRef(false);
   const returnFocus = useRef<HTMLElement | null>(null);
   const versionTag = useVersionTag();
 
   const show = useCallback(() => {
     returnFocus.current = document.activeElement as HTMLElement | null;
     setLoadError(false);
+    if (!waiting.current) typedAhead.current = '';
+    waiting.current = true;
     loadModal().then(
       (component) => {
         setModal(() => component);
         setOpen(true);
       },
       (e: unknown) => {
+        // No modal is coming: let keys reach the page again.
+        waiting.current = false;
         console.warn('[search] the search dialog could not be loaded:', (e as Error).message);
         setLoadError(true);
       },
     );
   }, []);
   const close = useCallback(() => {
+    waiting.current = false;
     setOpen(false);
     requestAnimationFrame(() => returnFocus.current?.focus());
   }, []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+      const input = document.querySelector<HTMLInputElement>('.DocSearch-Input');
+      if (waiting.current && input && document.activeElement === input) waiting.current = false; // the field has it now
+      if (waiting.current && !e.ctrlKey && !e.metaKey && !e.altKey && (e.key.length === 1 || e.key === 'Backspace')) {
+        e.preventDefault();
+        const typed = e.key === 'Backspace' ? typedAhead.current.slice(0, -1) : typedAhead.current + e.key;
+        typedAhead.current = typed;
+        if (input) {
+          // The modal is there but its field has no focus yet: the key goes into the field.
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, typed);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          input.focus();
+          waiting.current = false;
+        }
+      } else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
         e.preventDefault();
         if (open) close();
         else show();
@@ -100,7 +122,7 @@ export function SearchBar() {
         <span className="search-button__placeholder">{PLACEHOLDER}</span>
         <kbd className="search-button__key">Ctrl K</kbd>
       </button>
-      {open && Modal && <Modal versionTag={versionTag} onClose={close} />}
+      {open && Modal && <Modal versionTag={versionTag} initialQuery={typedAhead.current || undefined} onClose={close} />}
       {loadError && (
         <div className="search-load-error" role="alert">
           <p>Search could not be loaded. Check your network connection.</p>

@@ -13,10 +13,13 @@ export interface Settings {
   colorChoice: ColorChoice | null;
   preferredVersion: string | null;
   announcementDismissedId: string | null;
+  /** The tab chosen last in each Tabs groupId ("os" → "windows"), on every page. */
+  tabChoices: Record<string, string>;
   setColorChoice: (c: ColorChoice | null) => void;
   cycleColorChoice: () => void;
   setPreferredVersion: (v: string) => void;
   dismissAnnouncement: (id: string) => void;
+  chooseTab: (groupId: string, value: string) => void;
 }
 
 /** The toggle cycles light → dark → system → light. From "no choice", it starts at the mode shown. */
@@ -43,6 +46,7 @@ export function createSettingsStore(config: ColorModeConfig = siteConfig.colorMo
         colorChoice: null,
         preferredVersion: null,
         announcementDismissedId: null,
+        tabChoices: {},
         setColorChoice: (colorChoice) => set({ colorChoice: config.disableSwitch ? null : colorChoice }),
         cycleColorChoice: () => {
           if (config.disableSwitch) return;
@@ -53,6 +57,9 @@ export function createSettingsStore(config: ColorModeConfig = siteConfig.colorMo
           if (get().preferredVersion !== preferredVersion) set({ preferredVersion });
         },
         dismissAnnouncement: (id) => set({ announcementDismissedId: id }),
+        chooseTab: (groupId, value) => {
+          if (get().tabChoices[groupId] !== value) set({ tabChoices: { ...get().tabChoices, [groupId]: value } });
+        },
       }),
       {
         name: SETTINGS_STORAGE_KEY,
@@ -61,11 +68,13 @@ export function createSettingsStore(config: ColorModeConfig = siteConfig.colorMo
           colorChoice: config.disableSwitch ? null : s.colorChoice,
           preferredVersion: s.preferredVersion,
           announcementDismissedId: s.announcementDismissedId,
+          tabChoices: s.tabChoices,
         }),
         // A disabled switch also clears a choice stored earlier.
         merge: (persisted, current) => {
           const p = (persisted ?? {}) as Partial<Settings>;
-          return { ...current, ...p, colorChoice: config.disableSwitch ? null : (p.colorChoice ?? null) };
+          const tabChoices = p.tabChoices && typeof p.tabChoices === 'object' && !Array.isArray(p.tabChoices) ? p.tabChoices : {};
+          return { ...current, ...p, tabChoices, colorChoice: config.disableSwitch ? null : (p.colorChoice ?? null) };
         },
         onRehydrateStorage: () => (state) => {
           if (config.disableSwitch && state) state.setColorChoice(null);

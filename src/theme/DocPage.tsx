@@ -5,7 +5,7 @@ import { findVersion } from '../site-data.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { VersionBanner } from './VersionBanner.tsx';
 import { PrevNext } from './PrevNext.tsx';
-import { TableOfContents } from './TableOfContents.tsx';
+import { TableOfContents, TocDisclosure, useActiveHeading } from './TableOfContents.tsx';
 
 export function editUrlOf(source: string): string {
   return siteConfig.editUrl + source.replace(/^content\/docs\//, '');
@@ -13,6 +13,8 @@ export function editUrlOf(source: string): string {
 
 export function DocPage({ data, children }: { data: PageData; children: ReactNode }) {
   const doc = data.doc!;
+  const toc = doc.hideToc ? [] : doc.toc;
+  const active = useActiveHeading(toc);
   return (
     <div className="doc-page">
       <article className="doc-page__article" data-search-lvl0={data.lvl0}>
@@ -22,6 +24,7 @@ export function DocPage({ data, children }: { data: PageData; children: ReactNod
         <header>
           <h1>{data.title}</h1>
         </header>
+        <TocDisclosure toc={toc} active={active} />
         <div className="markdown">{children}</div>
         <footer className="doc-page__footer">
           <a href={editUrlOf(data.source)} target="_blank" rel="noopener noreferrer" className="edit-link">
@@ -32,7 +35,7 @@ export function DocPage({ data, children }: { data: PageData; children: ReactNod
       </article>
       {!doc.hideToc && (
         <div className="doc-page__toc">
-          <TableOfContents toc={doc.toc} />
+          <TableOfContents toc={toc} active={active} />
         </div>
       )}
     </div>

@@ -4,11 +4,14 @@ export interface DropdownItem {
   key: string;
   label: string;
   /** Rendered link for the item (a router Link or a plain anchor). */
-  render: (props: { className: string; role: 'menuitem'; tabIndex: number; onClick: () => void; 'aria-current'?: 'true' }) => ReactNode;
+  render: (props: { className: string; role?: 'menuitem'; tabIndex?: number; onClick: () => void; 'aria-current'?: 'true' }) => ReactNode;
   active?: boolean;
 }
 
 /**
+ * Without JavaScript the same links are in a native <details> disclosure inside <noscript> (React
+ * renders its children on the server and leaves them alone in the browser), so the menu opens anyway.
+ *
  * Menu button pattern: Enter, Space or ArrowDown opens and focuses the first item, arrows move,
  * Escape and Tab close (Escape returns focus to the button), a click outside closes.
  */
@@ -85,6 +88,25 @@ export function Dropdown({ label, buttonLabel, items, className = '' }: { label:
           </li>
         ))}
       </ul>
+      <noscript>
+        <details className="dropdown__noscript">
+          <summary className="navbar__item dropdown__summary" aria-label={label}>
+            {buttonLabel}
+            <span className="dropdown__caret" aria-hidden="true" />
+          </summary>
+          <ul className="dropdown__menu">
+            {items.map((item) => (
+              <li key={item.key}>
+                {item.render({
+                  className: `dropdown__link ${item.active ? 'dropdown__link--active' : ''}`,
+                  onClick: () => {},
+                  ...(item.active ? { 'aria-current': 'true' as const } : {}),
+                })}
+              </li>
+            ))}
+          </ul>
+        </details>
+      </noscript>
     </div>
   );
 }

@@ -16,7 +16,10 @@ export interface VersionChoice {
 export function useVersionChoices(): { active: VersionChoice; choices: VersionChoice[]; remember: (name: string) => void } {
   const { pathname } = useLocation();
   const page = usePageData();
-  const activeVersion = versionForPath(pathname) ?? currentVersion;
+  // Outside the docs, the version shown is the one search uses: the reader's preferred version.
+  // The store is read after hydration (zustand's server snapshot first), so this never mismatches.
+  const preferred = useSettings((s) => s.preferredVersion);
+  const activeVersion = versionForPath(pathname) ?? site.versions.find((v) => v.name === preferred) ?? currentVersion;
   const remember = useSettings((s) => s.setPreferredVersion);
   const choices = site.versions.map((v) => ({ name: v.name, label: v.label, to: page?.versionLinks[v.name] ?? v.mainDocRoute, active: v.name === activeVersion.name }));
   return { active: choices.find((c) => c.active)!, choices, remember };

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import siteConfig from '../../site.config.ts';
 import { effectiveColorMode, useSettings, type ColorMode } from '../store/settings.ts';
 
 const QUERY = '(prefers-color-scheme: dark)';
@@ -25,9 +26,10 @@ export function useColorMode(): ColorMode {
   return effectiveColorMode(choice, systemDark);
 }
 
-/** Keeps <html data-theme> in step with the store and syncs other tabs through the storage event. */
+/** Keeps <html data-theme> and <html data-theme-choice> (which icon the toggle shows) in step with the store and syncs other tabs through the storage event. */
 export function useColorModeEffects() {
   const mode = useColorMode();
+  const choice = useSettings((s) => s.colorChoice);
   const hydrated = useSyncExternalStore(
     (cb) => useSettings.persist.onFinishHydration(cb),
     () => useSettings.persist.hasHydrated(),
@@ -36,7 +38,8 @@ export function useColorModeEffects() {
   useEffect(() => {
     if (!hydrated) return; // the head script already chose; do not flip before the store is read
     document.documentElement.setAttribute('data-theme', mode);
-  }, [mode, hydrated]);
+    document.documentElement.setAttribute('data-theme-choice', choice ?? siteConfig.colorMode.defaultMode);
+  }, [mode, choice, hydrated]);
   useEffect(() => {
     const onStorage = (e: StorageEvent) => {
       if (e.key === null || e.key === useSettings.persist.getOptions().name) void useSettings.persist.rehydrate();

@@ -41,10 +41,51 @@ export function installSmoothAnchors() {
     const el = id ? document.getElementById(id) : null;
     if (!el) return;
     e.preventDefault();
-    const offset = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    const offset = anchorOffset(el);
     smoothScrollTo(el, offset);
     window.history.pushState(window.history.state, '', `#${encodeURIComponent(id)}`);
     // As the browser would: a focusable target (the skip link's main area) takes focus.
     if (el.hasAttribute('tabindex')) el.focus({ preventScroll: true });
   });
+}
+
+/** How far below the top of the window a link's target lands: its scroll-margin-top (the header and a gap). */
+export function anchorOffset(el: Element): number {
+  return parseFloat(getComputedStyle(el).scrollMarginTop) || 0;
+}
+
+/**
+ * A page opened at #heading: the browser scrolls there as the HTML arrives, but images, fonts and
+ * hydration may move the heading afterwards. Once the page has loaded (and again when fonts are
+ * ready), the heading is put back at its margin, unless the reader has scrolled on their own.
+ */
+export function keepHashTargetInPlace() {
+  const id = decodeURIComponent(window.location.hash.slice(1));
+  if (!id) return;
+  let readerMoved = false;
+  const stop = () => {
+    readerMoved = true;
+  };
+  const inputs = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+  for (const e of inputs) window.addEventListener(e, stop, { passive: true, once: true });
+  const startPath = window.location.pathname;
+  const settle = () => {
+    if (readerMoved || window.location.pathname !== startPath || decodeURIComponent(window.location.hash.slice(1)) !== id) return;
+    const el = document.getElementById(id);
+    if (!el) return;
+    const off = el.getBoundingClientRect().top - anchorOffset(el);
+    if (Math.abs(off) > 1) window.scrollTo(0, Math.max(0, window.scrollY + off));
+  };
+  const afterLoad = () => {
+    settle();
+    requestAnimationFrame(settle);
+    void document.fonts?.ready.then(settle);
+    // Late content (a diagram drawn when in view) may still move things; one more look, then stop listening.
+    setTimeout(() => {
+      settle();
+      for (const e of inputs) window.removeEventListener(e, stop);
+    }, 1000);
+  };
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
 }

@@ -73,6 +73,25 @@ describe('announcement and version', () => {
   });
 });
 
+describe('tab choices', () => {
+  it('remembers the tab chosen per groupId', async () => {
+    const store = createSettingsStore(dark);
+    store.getState().chooseTab('os', 'windows');
+    store.getState().chooseTab('install-method', 'binary');
+    const later = createSettingsStore(dark);
+    await later.persist.rehydrate();
+    expect(later.getState().tabChoices).toEqual({ os: 'windows', 'install-method': 'binary' });
+  });
+
+  it('ignores a stored value that is not a map of choices', async () => {
+    localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ state: { tabChoices: ['windows'], preferredVersion: '1.0' }, version: 0 }));
+    const store = createSettingsStore(dark);
+    await store.persist.rehydrate();
+    expect(store.getState().tabChoices).toEqual({});
+    expect(store.getState().preferredVersion).toBe('1.0');
+  });
+});
+
 describe('storage that fails', () => {
   it.each([
     ['missing', () => undefined],

@@ -1,0 +1,319 @@
+/** Reading on every screen (issue 18): the table of contents, first paint, deep links, versions, search, tabs, menus without JS, admonitions and cards. */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { serveSiteAndBrowser, waitHydrated, watchErrors } from './support.ts';
+
+const KEY = 'zrok-docs-settings';
+const served = serveSiteAndBrowser();
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const SMALL_DESKTOP = { width: 1000, height: 800 };
+
+function context(viewport: { width: number; height: number }, options: Parameters<Browser['newContext']>[0] = {}) {
+  return served.browser.newContext({ viewport, ...options });
+}
+async function open(ctx: BrowserContext, path: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await ctx.newPage();
+  const errors = watchErrors(page);
+  await page.goto(served.site.url + path);
+  await waitHydrated(page);
+  return { page, errors };
+}
+const storeSettings = (ctx: BrowserContext, state: Record<string, unknown>) =>
+  ctx.addInitScript(([k, s]) => localStorage.setItem(k, JSON.stringify({ state: s, version: 0 })), [KEY, state] as const);
+
+/** Loads a page with the app's scripts held back: `check` sees what the HTML alone paints; then it hydrates. */
+async function beforeScripts(ctx: BrowserContext, path: string, check: (page: Page) => Promise<void>) {
+  const page = await ctx.newPage();
+  const errors = watchErrors(page);
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(served.site.url + path, { waitUntil: 'commit' });
+  await page.waitForFunction(() => document.readyState !== 'loading' && document.querySelector('footer') !== null);
+  assert.equal(await page.evaluate(() => window.__hydrated), undefined, 'no app script has run yet');
+  await check(page);
+  release();
+  await waitHydrated(page);
+  return { page, errors };
+}
+
+const box = (page: Page, selector: string) =>
+  page.evaluate((s) => {
+    const r = document.querySelector(s)?.getBoundingClientRect();
+    return r && r.width > 0 ? { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) } : null;
+  }, selector);
+
+describe('on this page', () => {
+  it('keeps the right-hand list at 1000 px, beside readable text', async () => {
+    const ctx = await context(SMALL_DESKTOP);
+    const { page, errors } = await open(ctx, '/docs/getting-started/');
+    const toc = await box(page, '.doc-page__toc .toc');
+    const article = await box(page, '.doc-page__article');
+    assert.ok(toc && article, 'both are shown');
+    assert.ok(toc.x >= article.x + article.width, 'the list is right of the text');
+    assert.ok(toc.x + toc.width <= 1000, 'and inside the window');
+    assert.ok(article.width >= 480, `the text is ${article.width} px wide`);
+    assert.equal(await page.locator('.toc-disclosure').isVisible(), false, 'no disclosure beside the column');
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 1000);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
+  it('is a closed disclosure at the top of the article on a phone; it opens, its links jump, and it names the current section', async () => {
+    const ctx = await context(PHONE);
+    const { page, errors } = await open(ctx, '/docs/getting-started/');
+    assert.equal(await page.locator('.doc-page__toc').isVisible(), false);
+    const disclosure = page.locator('details.toc-disclosure');
+    assert.ok(await disclosure.isVisible());
+    assert.equal(await disclosure.evaluate((d: HTMLDetailsElement) => d.open), false, 'closed by default');
+    const h1 = await box(page, '.doc-page__article h1');
+    const summaryBox = await box(page, '.toc-disclosure');
+    assert.ok(h1 && summaryBox && summaryBox.y > h1.y && summaryBox.y < h1.y + 200, 'right below the title');
+    const nav = page.getByRole('navigation', { name: 'Sections on this page' });
+    assert.equal(await nav.isVisible(), false);
+    await page.locator('.toc-disclosure__summary').click();
+    await nav.waitFor();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await nav.getByRole('link', { name: 'Concepts Review' }).click();
+    await page.waitForFunction(() => Math.abs(document.getElementById('concepts-review')!.getBoundingClientRect().top - 72) < 4);
+    assert.ok(page.url().endsWith('#concepts-review'));
+    assert.equal(await disclosure.evaluate((d: HTMLDetailsElement) => d.open), false, 'a jump closes it');
+    await page.waitForFunction(() => document.querySelector('.toc-disclosure__current')?.textContent === 'Concepts Review');
+    assert.equal(await page.locator('.toc-disclosure [aria-current="location"]').getAttribute('href'), '#concepts-review');
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
+  it('opens without JavaScript', async () => {
+    const ctx = await context(PHONE, { javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/getting-started/`);
+    await page.locator('.toc-disclosure__summary').click();
+    await page.getByRole('navigation', { name: 'Sections on this page' }).getByRole('link', { name: 'Concepts Review' }).click();
+    await page.waitForURL(/#concepts-review$/);
+    await ctx.close();
+  });
+});
+
+describe('first paint', () => {
+  for (const viewport of [DESKTOP, SMALL_DESKTOP, PHONE]) {
+    it(`hydration moves nothing at ${viewport.width} px: the article and the table of contents keep their boxes`, async () => {
+      const ctx = await context(viewport);
+      let before: unknown;
+      const selectors = ['.doc-page__article', '.doc-page__toc', '.toc-disclosure', '.markdown h2'];
+      const measure = (page: Page) => Promise.all(selectors.map((s) => box(page, s)));
+      const { page, errors } = await beforeScripts(ctx, '/docs/guides/install/', async (p) => {
+        before = await measure(p);
+      });
+      assert.deepEqual(await measure(page), before);
+      assert.deepEqual(errors, []);
+      await ctx.close();
+    });
+  }
+});
+
+describe('colour toggle before scripts', () => {
+  for (const [choice, icon] of [['light', 'light'], ['system', 'system'], [null, 'dark']] as const) {
+    it(`shows the ${icon} icon before first paint when the stored choice is ${choice}`, async () => {
+      const ctx = await context(DESKTOP);
+      if (choice) await storeSettings(ctx, { colorChoice: choice });
+      const shown = (p: Page) =>
+        p.evaluate(() => [...document.querySelectorAll('.navbar .color-toggle__icon')].filter((i) => getComputedStyle(i).display !== 'none').map((i) => i.getAttribute('class')));
+      const { page, errors } = await beforeScripts(ctx, '/docs/getting-started/', async (p) => {
+        assert.deepEqual(await shown(p), [`color-toggle__icon color-toggle__icon--${icon}`]);
+      });
+      assert.deepEqual(await shown(page), [`color-toggle__icon color-toggle__icon--${icon}`], 'the same after hydration');
+      await page.locator('.navbar .color-toggle').click();
+      const next = icon === 'light' ? 'dark' : icon === 'dark' ? 'system' : 'light';
+      assert.deepEqual(await shown(page), [`color-toggle__icon color-toggle__icon--${next}`], 'and it follows the toggle');
+      assert.deepEqual(errors, []);
+      await ctx.close();
+    });
+  }
+});
+
+describe('deep links', () => {
+  for (const viewport of [DESKTOP, PHONE]) {
+    for (const route of ['/docs/getting-started/', '/docs/guides/self-hosting/linux/', '/docs/guides/agent/linux-service/']) {
+      it(`land on their heading at ${viewport.width} px: ${route}`, async () => {
+        const ctx = await context(viewport);
+        const { page } = await open(ctx, route);
+        const margins = await page.evaluate(() => [...document.querySelectorAll('.markdown :is(h2, h3)[id]')].map((h) => getComputedStyle(h).scrollMarginTop));
+        assert.ok(margins.length > 2);
+        assert.deepEqual([...new Set(margins)], ['72px'], 'every heading keeps clear of the header');
+        // A heading in the middle of the page, so the page can scroll it to the top.
+        const ids = await page.evaluate(() => [...document.querySelectorAll('.markdown h2[id]')].map((h) => h.id));
+        const id = ids[Math.floor(ids.length / 2)];
+        await page.close();
+        const deep = await ctx.newPage();
+        await deep.goto(`${served.site.url}${route}#${id}`, { waitUntil: 'load' });
+        await waitHydrated(deep);
+        await deep.waitForTimeout(1300);
+        const top = await deep.evaluate((i) => document.getElementById(i)!.getBoundingClientRect().top, id);
+        assert.ok(Math.abs(top - 72) <= 3, `#${id} is at ${top} px, not 72`);
+        await ctx.close();
+      });
+    }
+  }
+});
+
+describe('versions agree', () => {
+  it('the announcement never names another version than the page', async () => {
+    const ctx = await context(DESKTOP);
+    for (const [route, version] of [['/docs/getting-started/', '1.1'], ['/docs/1.0/getting-started/', '1.0'], ['/docs/0.4/getting-started/', '0.4']]) {
+      const { page } = await open(ctx, route);
+      const text = (await page.getByRole('region', { name: 'Announcement' }).textContent()) ?? '';
+      for (const other of ['1.1', '1.0', '0.4'].filter((v) => v !== version)) assert.doesNotMatch(text, new RegExp(`zrok ${other.replace('.', '\\.')}\\b`), `${route}: ${text}`);
+      await page.close();
+    }
+    await ctx.close();
+  });
+
+  it('outside the docs, the navbar shows the version search uses: the one read last', async () => {
+    const ctx = await context(DESKTOP);
+    const first = await open(ctx, '/docs/0.4/getting-started/');
+    await first.page.close();
+    for (const route of ['/', '/search/?q=share']) {
+      const { page, errors } = await open(ctx, route);
+      await page.getByRole('button', { name: 'Docs version: 0.4' }).waitFor();
+      if (route.startsWith('/search/')) assert.equal(await page.locator('#search-page-version').inputValue(), '0.4');
+      assert.deepEqual(errors, [], route);
+      await page.close();
+    }
+    // The phone menu marks the same version.
+    const phone = await context(PHONE);
+    await storeSettings(phone, { preferredVersion: '1.0' });
+    const { page } = await open(phone, '/');
+    await page.getByRole('button', { name: 'Open the docs navigation' }).click();
+    await page.getByRole('dialog').getByRole('link', { name: '1.0', exact: true }).and(page.locator('[aria-current="true"]')).waitFor();
+    await phone.close();
+    await ctx.close();
+  });
+});
+
+describe('search typed ahead', () => {
+  it('keeps what is typed while the modal code loads', async () => {
+    const ctx = await context(DESKTOP);
+    const { page, errors } = await open(ctx, '/docs/getting-started/');
+    await page.route(/\/assets\/SearchModal[^/]*\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('reserved');
+    const input = page.locator('.DocSearch-Input');
+    await input.waitFor({ timeout: 10_000 });
+    assert.equal(await input.inputValue(), 'reserved');
+    await page.keyboard.type(' share');
+    assert.equal(await input.inputValue(), 'reserved share', 'typing goes on in the field');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+k');
+    await input.waitFor();
+    assert.notEqual(await input.inputValue(), 'reservedreserved');
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+});
+
+describe('tabs', () => {
+  it('remember the choice of a groupId across reloads and pages, without a hydration mismatch', async () => {
+    const ctx = await context(DESKTOP);
+    const { page, errors } = await open(ctx, '/docs/getting-started/');
+    const selected = (p: Page) => p.locator('.tabs [role="tab"][aria-selected="true"]').first().textContent();
+    assert.equal(await selected(page), 'Linux');
+    await page.getByRole('tab', { name: 'Windows' }).first().click();
+    assert.equal(await selected(page), 'Windows');
+    await page.reload();
+    await waitHydrated(page);
+    await page.waitForFunction(() => document.querySelector('.tabs [role="tab"][aria-selected="true"]')?.textContent === 'Windows');
+    const other = await open(ctx, '/docs/guides/agent/');
+    await other.page.waitForFunction(() => document.querySelector('.tabs [role="tab"][aria-selected="true"]')?.textContent === 'Windows');
+    assert.ok(await other.page.locator('.tabs [role="tabpanel"]:not([hidden])').isVisible());
+    assert.deepEqual([...errors, ...other.errors], []);
+    await ctx.close();
+  });
+});
+
+describe('without JavaScript', () => {
+  it('the version menu opens and leads to 0.4 (desktop)', async () => {
+    const ctx = await context(DESKTOP, { javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/getting-started/`);
+    const summary = page.locator('.navbar .version-dropdown summary');
+    await summary.click();
+    await page.locator('.navbar .version-dropdown details').getByRole('link', { name: '0.4', exact: true }).click();
+    await page.waitForURL(`${served.site.url}/docs/0.4/getting-started/`);
+    await ctx.close();
+  });
+
+  it('on a phone, the version and language menus are in the header and the docs sidebar is on the page', async () => {
+    const ctx = await context(PHONE, { javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/getting-started/`);
+    assert.ok(await page.locator('.navbar .locale-dropdown summary').isVisible());
+    await page.locator('.navbar .version-dropdown summary').click();
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+    const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' });
+    assert.ok(await sidebar.isVisible());
+    await page.locator('.navbar .version-dropdown details').getByRole('link', { name: '1.0', exact: true }).click();
+    await page.waitForURL(`${served.site.url}/docs/1.0/getting-started/`);
+    await ctx.close();
+  });
+});
+
+describe('admonitions and cards', () => {
+  const pages = ['/docs/myzrok/upgrading/', '/docs/guides/self-hosting/linux/', '/docs/guides/agent/http-healthcheck/'];
+  for (const mode of ['light', 'dark'] as const) {
+    it(`admonitions have an icon and a colour per kind, with enough contrast, in ${mode} mode`, async () => {
+      const ctx = await context(DESKTOP);
+      await storeSettings(ctx, { colorChoice: mode });
+      const colours = new Map<string, string>();
+      for (const route of pages) {
+        const { page } = await open(ctx, route);
+        const kinds = await page.evaluate(() =>
+          [...document.querySelectorAll('.admonition')].map((a) => ({
+            kind: [...a.classList].find((c) => c.startsWith('admonition--'))!,
+            icon: !!a.querySelector('.admonition__heading svg'),
+            colour: getComputedStyle(a.querySelector('.admonition__heading')!).color,
+            border: getComputedStyle(a).borderLeftColor,
+          })),
+        );
+        assert.ok(kinds.length > 0, route);
+        for (const k of kinds) {
+          assert.ok(k.icon, `${route}: ${k.kind} has an icon`);
+          assert.equal(k.colour, k.border, 'heading and border share the colour');
+          if (colours.has(k.kind)) assert.equal(colours.get(k.kind), k.colour);
+          colours.set(k.kind, k.colour);
+        }
+        const result = await new AxeBuilder({ page }).include('.admonition').withRules(['color-contrast']).analyze();
+        assert.deepEqual(result.violations.map((v) => v.nodes.map((n) => n.target)), [], route);
+        await page.close();
+      }
+      assert.ok(colours.size >= 4, `kinds seen: ${[...colours.keys()]}`);
+      assert.equal(new Set(colours.values()).size, colours.size, 'each kind its own colour');
+      await ctx.close();
+    });
+  }
+
+  it('the OS cards on getting-started are one row on a desktop and one column on a phone', async () => {
+    for (const [viewport, layout] of [[DESKTOP, 'row'], [SMALL_DESKTOP, 'row'], [PHONE, 'column']] as const) {
+      const ctx = await context(viewport);
+      const { page } = await open(ctx, '/docs/getting-started/');
+      const cards = await page.evaluate(() => {
+        const grid = [...document.querySelectorAll('.card-grid--mdx')].find((g) => g.textContent!.includes('Windows'))!;
+        return [...grid.children].map((c) => { const r = c.getBoundingClientRect(); return { x: Math.round(r.x), y: Math.round(r.y) }; });
+      });
+      assert.equal(cards.length, 3);
+      if (layout === 'row') assert.equal(new Set(cards.map((c) => c.y)).size, 1, `${viewport.width}: ${JSON.stringify(cards)}`);
+      else assert.equal(new Set(cards.map((c) => c.x)).size, 1, `${viewport.width}: ${JSON.stringify(cards)}`);
+      await ctx.close();
+    }
+  });
+});
