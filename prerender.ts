@@ -141,7 +141,8 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const preferred = { storageKey: SETTINGS_STORAGE_KEY, targets: Object.fromEntries(site.versions.map((v) => [v.name, withBase(v.mainDocRoute)])) };
   const sampleRedirect = redirectPage('/', '/', base, preferred, '');
   const hashes = [...inlineScripts(template), ...inlineScripts(sampleRedirect)].map(scriptHash);
-  const cspConfig = { scriptHashes: hashes, hostedSearch: hostedSearchConfigured(siteConfig), tagManager: tagManagerConfigured(siteConfig) };
+  const diagramFallbacks = JSON.parse(await readFile(path.join(path.dirname(clientDir), 'diagram-fallbacks.json'), 'utf8').catch(() => '[]')) as string[];
+  const cspConfig = { scriptHashes: hashes, hostedSearch: hostedSearchConfigured(siteConfig), tagManager: tagManagerConfigured(siteConfig), clientDiagrams: diagramFallbacks.length > 0 };
   const cspMeta = `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy({ ...cspConfig, forHeader: false }))}" />`;
 
   const count = Math.max(1, Math.min(workers ?? (Number(process.env.PRERENDER_WORKERS) || availableParallelism()), Math.ceil(pagePaths.length / BATCH)));

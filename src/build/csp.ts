@@ -18,19 +18,30 @@ export interface CspInput {
   tagManager: boolean;
   /** frame-ancestors only works as a header, not in a <meta> tag. */
   forHeader: boolean;
+  /**
+   * A page draws a diagram in the browser with mermaid (a type the build cannot draw, see
+   * remark-mermaid.ts): mermaid puts a <style> element in each SVG it draws.
+   */
+  clientDiagrams?: boolean;
 }
 
 /**
  * The Content-Security-Policy of the site: scripts only from the site itself plus the hashed inline
  * head scripts (no 'unsafe-inline' for scripts); third parties only when configured.
  */
-export function contentSecurityPolicy({ scriptHashes, hostedSearch, tagManager, forHeader }: CspInput): string {
+export function contentSecurityPolicy({ scriptHashes, hostedSearch, tagManager, forHeader, clientDiagrams = false }: CspInput): string {
   const gtm = tagManager ? ['https://www.googletagmanager.com'] : [];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...[...new Set(scriptHashes)].sort(), ...gtm]],
-    // React style attributes, mermaid's SVG <style> and DocSearch need inline styles.
+    // Inline style *attributes* stay allowed: the highlighted code's colours are style attributes in
+    // the prerendered HTML (shiki's --shiki-light/--shiki-dark), so are React style props (a wide
+    // diagram's minimum width); browsers without style-src-attr/-elem (CSP 3) read this line alone.
     ['style-src', ["'self'", "'unsafe-inline'"]],
+    // Inline <style> *elements* are refused: nothing on the site needs one (diagrams drawn at build
+    // time carry no <style>; DocSearch and nprogress set styles through the CSSOM, which CSP does not
+    // govern), except mermaid in the browser, for a diagram type the build cannot draw.
+    ['style-src-elem', ["'self'", ...(clientDiagrams ? ["'unsafe-inline'"] : [])]],
     ['img-src', ["'self'", 'data:', ...gtm]],
     ['font-src', ["'self'", 'data:']],
     [
