@@ -18,7 +18,7 @@ import { llmsTxt } from './src/build/plain-text.ts';
 import type { SearchRecord } from './src/search/types.ts';
 import { buildSearchIndex } from './src/build/search-index.ts';
 import { SETTINGS_STORAGE_KEY } from './src/store/keys.ts';
-import { contentSecurityPolicy, inlineScripts, nginxRedirects, nginxSecurityHeaders, scriptHash } from './src/build/csp.ts';
+import { contentSecurityPolicy, inlineScripts, inlineStyles, nginxRedirects, nginxSecurityHeaders, scriptHash } from './src/build/csp.ts';
 import { sidebarFragmentPath, createPageDataBuilder } from './src/content/page-data.ts';
 import type { SidebarItem } from './src/content/types.ts';
 import { chunkPreloads, type ViteChunk } from './src/build/page-html.ts';
@@ -142,7 +142,8 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const sampleRedirect = redirectPage('/', '/', base, preferred, '');
   const hashes = [...inlineScripts(template), ...inlineScripts(sampleRedirect)].map(scriptHash);
   const diagramFallbacks = JSON.parse(await readFile(path.join(path.dirname(clientDir), 'diagram-fallbacks.json'), 'utf8').catch(() => '[]')) as string[];
-  const cspConfig = { scriptHashes: hashes, hostedSearch: hostedSearchConfigured(siteConfig), tagManager: tagManagerConfigured(siteConfig), clientDiagrams: diagramFallbacks.length > 0 };
+  const styleHashes = [...inlineStyles(template), ...inlineStyles(sampleRedirect)].map(scriptHash);
+  const cspConfig = { scriptHashes: hashes, styleHashes, hostedSearch: hostedSearchConfigured(siteConfig), tagManager: tagManagerConfigured(siteConfig), clientDiagrams: diagramFallbacks.length > 0 };
   const cspMeta = `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy({ ...cspConfig, forHeader: false }))}" />`;
 
   const count = Math.max(1, Math.min(workers ?? (Number(process.env.PRERENDER_WORKERS) || availableParallelism()), Math.ceil(pagePaths.length / BATCH)));

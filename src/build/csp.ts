@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-/** 'sha256-…' source of an inline script's exact text. */
+/** 'sha256-…' source of an inline script's or style's exact text. */
 export function scriptHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
@@ -10,8 +10,15 @@ export function inlineScripts(html: string): string[] {
   return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
 }
 
+/** The text of every inline <style> element in an HTML document. */
+export function inlineStyles(html: string): string[] {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
+}
+
 export interface CspInput {
   scriptHashes: string[];
+  /** Hashes of the page shell's inline <style> elements (the no-JavaScript rules in <noscript>). */
+  styleHashes?: string[];
   /** The hosted search provider is configured: allow its hosts. */
   hostedSearch: boolean;
   /** The tag manager is configured: allow its script and beacons. */
@@ -29,7 +36,7 @@ export interface CspInput {
  * The Content-Security-Policy of the site: scripts only from the site itself plus the hashed inline
  * head scripts (no 'unsafe-inline' for scripts); third parties only when configured.
  */
-export function contentSecurityPolicy({ scriptHashes, hostedSearch, tagManager, forHeader, clientDiagrams = false }: CspInput): string {
+export function contentSecurityPolicy({ scriptHashes, styleHashes = [], hostedSearch, tagManager, forHeader, clientDiagrams = false }: CspInput): string {
   const gtm = tagManager ? ['https://www.googletagmanager.com'] : [];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
@@ -38,10 +45,12 @@ export function contentSecurityPolicy({ scriptHashes, hostedSearch, tagManager, 
     // the prerendered HTML (shiki's --shiki-light/--shiki-dark), so are React style props (a wide
     // diagram's minimum width); browsers without style-src-attr/-elem (CSP 3) read this line alone.
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    // Inline <style> *elements* are refused: nothing on the site needs one (diagrams drawn at build
-    // time carry no <style>; DocSearch and nprogress set styles through the CSSOM, which CSP does not
-    // govern), except mermaid in the browser, for a diagram type the build cannot draw.
-    ['style-src-elem', ["'self'", ...(clientDiagrams ? ["'unsafe-inline'"] : [])]],
+    // Inline <style> *elements* are refused but for the shell's own, by hash (the no-JavaScript rules
+    // in <noscript>): diagrams drawn at build time carry no <style>, and DocSearch and nprogress set
+    // styles through the CSSOM, which CSP does not govern. Mermaid in the browser (for a diagram type
+    // the build cannot draw) puts a <style> in every SVG: then inline styles are allowed, without the
+    // hashes, since a hash would make browsers ignore 'unsafe-inline'.
+    ['style-src-elem', ["'self'", ...(clientDiagrams ? ["'unsafe-inline'"] : [...new Set(styleHashes)].sort())]],
     ['img-src', ["'self'", 'data:', ...gtm]],
     ['font-src', ["'self'", 'data:']],
     [
