@@ -15,9 +15,18 @@ export function inlineStyles(html: string): string[] {
   return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
 }
 
+/**
+ * The text of the <style> elements the client bundle itself renders with a literal text (DocSearch
+ * draws the Algolia logo with one): `createElement("style", null, "…")` or `jsx("style", { children: "…" })`.
+ */
+export function bundledStyles(js: string): string[] {
+  const re = /createElement\((["'`])style\1,null,(["'`])((?:(?!\2)[^\\$])*)\2\)|jsxs?\((["'`])style\4,\{children:(["'`])((?:(?!\5)[^\\$])*)\5\}/g;
+  return [...js.matchAll(re)].map((m) => m[3] ?? m[6]);
+}
+
 export interface CspInput {
   scriptHashes: string[];
-  /** Hashes of the page shell's inline <style> elements (the no-JavaScript rules in <noscript>). */
+  /** Hashes of the inline <style> elements: the shell's no-JavaScript rules, DocSearch's logo (bundledStyles). */
   styleHashes?: string[];
   /** The hosted search provider is configured: allow its hosts. */
   hostedSearch: boolean;
@@ -45,9 +54,10 @@ export function contentSecurityPolicy({ scriptHashes, styleHashes = [], hostedSe
     // the prerendered HTML (shiki's --shiki-light/--shiki-dark), so are React style props (a wide
     // diagram's minimum width); browsers without style-src-attr/-elem (CSP 3) read this line alone.
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    // Inline <style> *elements* are refused but for the shell's own, by hash (the no-JavaScript rules
-    // in <noscript>): diagrams drawn at build time carry no <style>, and DocSearch and nprogress set
-    // styles through the CSSOM, which CSP does not govern. Mermaid in the browser (for a diagram type
+    // Inline <style> *elements* are refused but for known ones, by hash: the shell's no-JavaScript
+    // rules in <noscript> and the <style> of DocSearch's Algolia logo. Diagrams drawn at build time
+    // carry no <style>; DocSearch's modal and nprogress set styles through the CSSOM, which CSP does
+    // not govern. Mermaid in the browser (for a diagram type
     // the build cannot draw) puts a <style> in every SVG: then inline styles are allowed, without the
     // hashes, since a hash would make browsers ignore 'unsafe-inline'.
     ['style-src-elem', ["'self'", ...(clientDiagrams ? ["'unsafe-inline'"] : [...new Set(styleHashes)].sort())]],

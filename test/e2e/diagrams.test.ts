@@ -167,6 +167,21 @@ describe('diagrams drawn at build time', () => {
     await page.close();
   });
 
+  it('breaks no rule of the narrowed CSP (no inline <style> but known ones), with diagrams shown and search opened', async () => {
+    const page = await served.browser.newPage();
+    await page.addInitScript(`window.__csp = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.sourceFile + ':' + e.lineNumber));`);
+    await page.goto(`${served.site.url}/docs/guides/self-hosting/oauth/configuring-oauth/`);
+    await waitHydrated(page);
+    assert.match((await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '', /style-src-elem 'self' 'sha256-/);
+    await page.locator('.diagram svg').first().scrollIntoViewIfNeeded();
+    await page.keyboard.press('Control+k');
+    await page.locator('.DocSearch-Input').fill('oauth');
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    assert.deepEqual(await page.evaluate('window.__csp'), []);
+    await page.close();
+  });
+
   it('scrolls a wide diagram sideways inside its box on a phone, at a readable scale', async () => {
     const ctx = await served.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await ctx.newPage();
