@@ -43,17 +43,22 @@ for (const p of PAGES) {
   const html = await readFile(path.join('dist', p, 'index.html'), 'utf8');
   const initial = new Set([...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]));
   const sums = { js: 0, jsGz: 0, laterGz: 0, cssGz: 0 };
+  const later: string[] = [];
   for (const f of files) {
     const data = await readFile(path.join('dist', f));
     const gz = gzipSync(data, { level: 9 }).length;
     if (f.endsWith('.css')) sums.cssGz += gz;
     else if (initial.has(f)) { sums.js += data.length; sums.jsGz += gz; }
-    else sums.laterGz += gz;
+    else {
+      sums.laterGz += gz;
+      later.push(path.basename(f));
+    }
   }
   const verdict = sums.jsGz <= BUDGET_GZIP_JS ? 'within' : `OVER by ${kb(sums.jsGz - BUDGET_GZIP_JS)}`;
   console.log(
     `${p.padEnd(51)}| ${kb(sums.js).padEnd(15)}| ${kb(sums.jsGz).padEnd(16)}| ${kb(sums.laterGz).padEnd(14)}| ${kb(sums.jsGz + sums.laterGz).padEnd(12)}| ${kb(sums.cssGz).padEnd(9)}| ${kb(gzipSync(html).length).padEnd(10)}| ${verdict}`,
   );
+  if (later.length) console.log(`${''.padEnd(51)}  later: ${later.join(', ')}`);
   await page.close();
 }
 await browser.close();
