@@ -15,7 +15,7 @@ interface DiagramProps {
 }
 
 /** A diagram is never drawn below this share of its size: beyond it, its box scrolls. */
-const MIN_SCALE = 0.85;
+const MIN_SCALE = 0.8;
 
 export function Diagram({ title, svg, width, height, source }: DiagramProps) {
   const w = Number(width);
