@@ -262,6 +262,26 @@ describe('npm run dev', () => {
       await browser.close();
     }
   });
+
+  it('shows a diagram error in the page with file and line, and draws the diagram once it is fixed', async () => {
+    const browser = await launchBrowser();
+    const file = page('1.1', 'guides/one.mdx');
+    const original = await readFile(file, 'utf8');
+    const line = original.split('\n').length + 1;
+    try {
+      await writeFile(file, `${original}\n\`\`\`mermaid title="Live diagram"\nflowchart LR\n  A[never closed --> B\n\`\`\`\n`);
+      const tab = await browser.newPage();
+      await tab.goto(`${base}/docs/guides/one/`);
+      const alert = tab.getByRole('alert').filter({ hasText: 'This diagram cannot be drawn' });
+      await alert.waitFor({ timeout: 30_000 });
+      assert.match((await alert.textContent()) ?? '', new RegExp(`content/docs/1\\.1/guides/one\\.mdx:${line}\\): mermaid syntax error`));
+      await writeFile(file, `${original}\n\`\`\`mermaid title="Live diagram"\nflowchart LR\n  A[closed] --> B\n\`\`\`\n`);
+      await tab.getByRole('img', { name: 'Live diagram' }).waitFor({ timeout: 30_000 });
+    } finally {
+      await writeFile(file, original);
+      await browser.close();
+    }
+  });
 });
 
 describe('the hosted search provider', () => {
