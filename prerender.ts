@@ -6,7 +6,7 @@
  * check then fails the build on broken internal links and anchors, naming the source file.
  * Run through scripts/build.ts, which builds into a temporary folder and only then replaces dist/.
  */
-import { mkdir, readFile, writeFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,7 +18,7 @@ import { llmsTxt } from './src/build/plain-text.ts';
 import type { SearchRecord } from './src/search/types.ts';
 import { buildSearchIndex } from './src/build/search-index.ts';
 import { SETTINGS_STORAGE_KEY } from './src/store/keys.ts';
-import { contentSecurityPolicy, inlineScripts, nginxRedirects, nginxSecurityHeaders, scriptHash } from './src/build/csp.ts';
+import { bundledStyles, contentSecurityPolicy, inlineScripts, inlineStyles, nginxRedirects, nginxSecurityHeaders, scriptHash } from './src/build/csp.ts';
 import { sidebarFragmentPath, createPageDataBuilder } from './src/content/page-data.ts';
 import type { SidebarItem } from './src/content/types.ts';
 import { chunkPreloads, type ViteChunk } from './src/build/page-html.ts';
@@ -150,7 +150,11 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const preferred = { storageKey: SETTINGS_STORAGE_KEY, targets: Object.fromEntries(site.versions.map((v) => [v.name, withBase(v.mainDocRoute)])) };
   const sampleRedirect = redirectPage('/', '/', base, preferred, '');
   const hashes = [...inlineScripts(template), ...inlineScripts(sampleRedirect)].map(scriptHash);
-  const cspConfig = { scriptHashes: hashes, hostedSearch: hostedSearchConfigured(siteConfig), tagManager: tagManagerConfigured(siteConfig) };
+  const diagramFallbacks = JSON.parse(await readFile(path.join(path.dirname(clientDir), 'diagram-fallbacks.json'), 'utf8').catch(() => '[]')) as string[];
+  const bundled: string[] = [];
+  for (const f of await readdir(path.join(clientDir, 'assets'))) if (f.endsWith('.js')) bundled.push(...bundledStyles(await readFile(path.join(clientDir, 'assets', f), 'utf8')));
+  const styleHashes = [...inlineStyles(template), ...inlineStyles(sampleRedirect), ...bundled].map(scriptHash);
+  const cspConfig = { scriptHashes: hashes, styleHashes, hostedSearch: hostedSearchConfigured(siteConfig), tagManager: tagManagerConfigured(siteConfig), clientDiagrams: diagramFallbacks.length > 0 };
   const cspMeta = `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy({ ...cspConfig, forHeader: false }))}" />`;
 
   const count = Math.max(1, Math.min(workers ?? (Number(process.env.PRERENDER_WORKERS) || availableParallelism()), Math.ceil(pagePaths.length / BATCH)));

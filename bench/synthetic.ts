@@ -63,7 +63,7 @@ function pageText(plan: PagePlan, index: number, siblings: PagePlan[], versionRo
       parts.push('<Tabs groupId="os">', '<TabItem value="linux" label="Linux">', '', '```bash', `zrok share public localhost:${8000 + (index % 100)} --backend-mode proxy`, '```', '', '</TabItem>', '<TabItem value="windows" label="Windows">', '', '```powershell', `zrok.exe share public localhost:${8000 + (index % 100)}`, '```', '', '</TabItem>', '</Tabs>', '');
       parts.push('### Options in detail', '', para(2), '');
     }
-    if (i === 3 && index % 25 === 0) parts.push('```mermaid', 'flowchart LR', '  A[client] --> B[frontend]', '  B --> C[backend]', '```', '');
+    if (i === 3 && index % 25 === 0) parts.push('```mermaid title="Client, frontend and backend"', 'flowchart LR', '  A[client] --> B[frontend]', '  B --> C[backend]', '```', '');
     if (i === 4) parts.push(':::warning[Known issue]', para(1), ':::', '');
   });
   return parts.join('\n');

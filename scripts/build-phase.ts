@@ -21,8 +21,10 @@ async function run(phase: string | undefined) {
   if (phase === 'client') return void (await build({ ...quiet, mode: 'production' }));
   if (phase === 'server') return void (await build({ ...quiet, mode: 'production', build: { ssr: 'src/server.tsx' } }));
   if (phase === 'pages') {
-    const pages = await compilePages({ root: process.cwd(), serverDir: path.join(work, 'pages') });
-    await writeFile(path.join(work, 'pages.json'), JSON.stringify(pages));
+    const { modules, diagramFallbacks } = await compilePages({ root: process.cwd(), serverDir: path.join(work, 'pages') });
+    await writeFile(path.join(work, 'pages.json'), JSON.stringify(modules));
+    // The prerender allows mermaid's inline <style> in the CSP only when a page draws a diagram in the browser.
+    await writeFile(path.join(work, 'diagram-fallbacks.json'), JSON.stringify(diagramFallbacks));
     // The whole manifest for the prerender (every entry is in the page cache by now).
     return writeFile(path.join(work, 'manifest.json'), JSON.stringify(assembleManifest(await readContentSources())));
   }

@@ -4,7 +4,8 @@
  */
 import { createProcessor } from '@mdx-js/mdx';
 import { VFile } from 'vfile';
-import { mdxCompileOptions } from './mdx-options.ts';
+import { mdxCompileOptionsFor } from './mdx-options.ts';
+import type { DiagramFallback } from './remark-mermaid.ts';
 import { preprocessMdx } from './mdx-preprocess.ts';
 import { readDocSource } from './read-content.ts';
 import type { DocSource } from '../content/types.ts';
@@ -29,6 +30,8 @@ export interface CompileOutput {
   doc?: DocSource;
   /** Why the page is not valid: where ('file:line') and the reason. */
   error?: { location: string; reason: string };
+  /** Diagrams the build could not draw: the browser draws them (see remark-mermaid.ts). */
+  diagramFallbacks?: DiagramFallback[];
 }
 
 // One processor per format and mode, made once per thread: making one per page costs more than compiling.
@@ -38,7 +41,7 @@ function processorFor(path: string, development: boolean) {
   const key = `${format}:${development}`;
   let p = processors.get(key);
   if (!p) {
-    p = createProcessor({ ...mdxCompileOptions, format, development });
+    p = createProcessor({ ...mdxCompileOptionsFor({ development }), format, development });
     processors.set(key, p);
   }
   return p;
@@ -49,8 +52,9 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
   try {
     // The manifest reader's checks come first: they name front matter and syntax errors precisely.
     if (task.withDoc) doc = readDocSource(task.source, task.relPath, task.text);
-    const file = await processorFor(task.path, task.development).process(new VFile({ value: preprocessMdx(task.text), path: task.path }));
-    return { code: String(file.value), doc };
+    const file = await processorFor(task.path, task.development).process(new VFile({ value: preprocessMdx(task.text), path: task.path, data: { source: task.source } }));
+    const fallbacks = file.data.diagramFallbacks;
+    return { code: String(file.value), doc, ...(fallbacks?.length ? { diagramFallbacks: fallbacks } : {}) };
   } catch (e) {
     if (e instanceof ContentError) return { code: '', error: { location: e.file, reason: e.message.slice(e.file.length + 2) } };
     const err = e as { reason?: string; message: string; line?: number; place?: { line?: number; start?: { line?: number } } };

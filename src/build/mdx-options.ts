@@ -13,6 +13,12 @@ import { remarkCodeBlocks, CODE_LANGUAGES } from './remark-code-blocks.ts';
 /** Parsing plugins shared by the page compiler and the manifest reader. */
 export const remarkParsePlugins = [remarkGfm, remarkFrontmatter, remarkDirective] as const;
 
+/** The page compiler's options; `development` (the dev server) shows a diagram's error in the page instead of failing. */
+export const mdxCompileOptionsFor = ({ development }: { development: boolean }): CompileOptions => ({
+  ...mdxCompileOptions,
+  remarkPlugins: [remarkGfm, remarkFrontmatter, remarkDirective, remarkAdmonitions, remarkHeadingIds, [remarkMermaid, { development }], remarkCodeBlocks],
+});
+
 export const mdxCompileOptions: CompileOptions = {
   remarkPlugins: [
     remarkGfm,

@@ -9,21 +9,29 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocSource } from '../content/types.ts';
 import { sha256 } from './hash.ts';
+import { DIAGRAM_RENDERER } from './diagram-renderer.ts';
+import type { DiagramFallback } from './remark-mermaid.ts';
 
 export interface CachedPage {
   doc: DocSource;
   /** The compiled body (missing when only the manifest reader has seen the page). */
   code?: string;
+  /** Its diagrams that the browser draws (types the build cannot draw), by line. */
+  diagramFallbacks?: DiagramFallback[];
 }
 
 const fingerprints = new Map<string, string>();
 
-/** What a page's entry depends on besides its text: our build sources and the installed packages. */
+/**
+ * What a page's entry depends on besides its text: our build sources and the installed packages
+ * (the lock file), and by name the diagram renderer, whose drawings the entries hold.
+ */
 export function compilerFingerprint(root: string): string {
   let f = fingerprints.get(root);
   if (f) return f;
   const buildDir = path.join(root, 'src/build');
-  const parts: (string | Buffer)[] = readdirSync(buildDir).sort().flatMap((name) => [name, readFileSync(path.join(buildDir, name))]);
+  const parts: (string | Buffer)[] = [DIAGRAM_RENDERER];
+  parts.push(...readdirSync(buildDir).sort().flatMap((name) => [name, readFileSync(path.join(buildDir, name))]));
   for (const name of ['package-lock.json', 'package.json']) {
     try {
       parts.push(readFileSync(path.join(root, name)));

@@ -33,8 +33,15 @@ function compilePool() {
   };
 }
 
-/** Compiles every page into `serverDir`; returns each page's module file by source. */
-export async function compilePages({ root, serverDir }: { root: string; serverDir: string }): Promise<Record<string, string>> {
+export interface CompiledPages {
+  /** Each page's module file, by source. */
+  modules: Record<string, string>;
+  /** Diagrams drawn in the browser because the build cannot draw them: 'file:line: reason'. */
+  diagramFallbacks: string[];
+}
+
+/** Compiles every page into `serverDir`. */
+export async function compilePages({ root, serverDir }: { root: string; serverDir: string }): Promise<CompiledPages> {
   const pages = await listPageSources(root);
   await linkerReady;
   const cache = pageCache(root);
@@ -42,6 +49,7 @@ export async function compilePages({ root, serverDir }: { root: string; serverDi
   await mkdir(serverDir, { recursive: true });
   const out: Record<string, string> = {};
   const shown = progress('pages', pages.length);
+  const fallbacks: string[] = [];
   try {
     // A window of pages in flight keeps every thread busy without opening every file at once.
     await forEachLimited(pages, pool.threads * 4, async ({ source, relPath }) => {
@@ -56,9 +64,10 @@ export async function compilePages({ root, serverDir }: { root: string; serverDi
           if (e instanceof PageImportError) throw new ContentError(source, e.message);
           throw e;
         }
-        entry = { doc: result.doc!, code: result.code };
+        entry = { doc: result.doc!, code: result.code, ...(result.diagramFallbacks ? { diagramFallbacks: result.diagramFallbacks } : {}) };
         await cache.set(source, text, entry);
       }
+      for (const f of entry.diagramFallbacks ?? []) fallbacks.push(`${source}:${f.line}: ${f.reason}`);
       const file = path.join(serverDir, `${cache.key(source, text)}.mjs`);
       await writeFile(file, entry.code!);
       out[source] = file;
@@ -68,5 +77,7 @@ export async function compilePages({ root, serverDir }: { root: string; serverDi
     shown.end();
     await pool.close();
   }
-  return out;
+  fallbacks.sort();
+  for (const f of fallbacks) console.warn(`diagram drawn in the browser, not at build time: ${f}`);
+  return { modules: out, diagramFallbacks: fallbacks };
 }

@@ -4,7 +4,7 @@ import type { Hierarchy, SearchRecord } from '../search/types.ts';
 
 /** Longest content kept per record: enough for search and snippets, small enough to ship. */
 const MAX_CONTENT = 1200;
-const SKIP_CLASSES = /\b(tabs__noscript-label|tabs__list|code-block|mermaid|breadcrumbs|pagination|badge)\b/;
+const SKIP_CLASSES = /\b(tabs__noscript-label|tabs__list|code-block|diagram|breadcrumbs|pagination|badge)\b/;
 
 const text = (n: ChildNode) => DomUtils.textContent(n).replace(/\s+/g, ' ').trim();
 

@@ -16,10 +16,12 @@ function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
 }
 
 /**
- * A diagram drawn in the browser by mermaid, which is loaded only on pages that have one.
- * The server (and a reader without JavaScript) gets the diagram source as text.
+ * The fallback for a diagram type the build cannot draw (the build names each one): drawn in the
+ * browser by mermaid, loaded only on pages that have such a diagram, when it nears the viewport.
+ * The server (and a reader without JavaScript) gets the title and the diagram source as text.
+ * Every other diagram is an SVG in the HTML (Diagram.tsx).
  */
-export function Mermaid({ chart }: { chart: string }) {
+export function Mermaid({ chart, title }: { chart: string; title: string }) {
   const mode = useColorMode();
   const id = `mermaid-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const [svg, setSvg] = useState<string | null>(null);
@@ -32,17 +34,10 @@ export function Mermaid({ chart }: { chart: string }) {
     let cancelled = false;
     (async () => {
       try {
-        const { default: mermaid } = await import('mermaid');
-        mermaid.initialize({
-          startOnLoad: false,
-          securityLevel: 'strict',
-          theme: mode === 'dark' ? 'dark' : 'default',
-          // The dark theme's grey edge-label box leaves its text below 4.5:1.
-          ...(mode === 'dark' ? { themeVariables: { edgeLabelBackground: '#1d1257' } } : {}),
-        });
-        const { svg } = await mermaid.render(`${id}-${mode}`, chart);
+        const { drawWithMermaid } = await import('./mermaid-draw.ts');
+        const drawn = await drawWithMermaid(`${id}-${mode}`, chart, mode);
         if (!cancelled) {
-          setSvg(svg);
+          setSvg(drawn);
           setError(null);
         }
       } catch (e) {
@@ -56,13 +51,22 @@ export function Mermaid({ chart }: { chart: string }) {
 
   // A diagram that cannot be drawn fails as a part: its boundary shows the message and 'Try again'.
   if (error) throw new Error(`The diagram could not be drawn: ${error}`);
-  // Wide diagrams scroll sideways, so the box takes keyboard focus.
-  if (svg) return <div className="mermaid" role="img" aria-label="Diagram" tabIndex={0} dangerouslySetInnerHTML={{ __html: svg }} />;
   return (
-    <figure className="mermaid mermaid--source" ref={figure}>
-      <pre tabIndex={0}>
-        <code>{chart}</code>
-      </pre>
-    </figure>
+    <div className="diagram diagram--client">
+      {/* Wide diagrams scroll sideways, so the box takes keyboard focus. */}
+      <figure className="diagram__figure" ref={figure} tabIndex={0} aria-label={`Diagram: ${title}`}>
+        {svg ? (
+          <div className="diagram__drawn" role="img" aria-label={title} dangerouslySetInnerHTML={{ __html: svg }} />
+        ) : (
+          <figcaption className="diagram__pending">{title}</figcaption>
+        )}
+      </figure>
+      <details className="diagram__source" open={svg ? undefined : true}>
+        <summary>Diagram source</summary>
+        <pre tabIndex={0}>
+          <code>{chart}</code>
+        </pre>
+      </details>
+    </div>
   );
 }

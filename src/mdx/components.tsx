@@ -4,6 +4,7 @@ import { Admonition } from './Admonition.tsx';
 import { Tabs, TabItem } from './Tabs.tsx';
 import { CodeBlock } from './CodeBlock.tsx';
 import { Mermaid } from './Mermaid.tsx';
+import { Diagram, DiagramError } from './Diagram.tsx';
 import { Cards, Card } from './Cards.tsx';
 import { SmartLink } from './SmartLink.tsx';
 import { withPartBoundary } from '../theme/ErrorBoundary.tsx';
@@ -25,6 +26,8 @@ export const mdxComponents: MDXComponents = {
   Tabs: withPartBoundary(Tabs),
   TabItem,
   CodeBlock: withPartBoundary(CodeBlock),
+  Diagram,
+  DiagramError,
   Mermaid: withPartBoundary(Mermaid),
   Cards,
   Card,

@@ -56,7 +56,54 @@ describe('the build', () => {
     const { code, output } = await build();
     assert.equal(code, 0, output);
     assert.match(output, /built 12 pages and 4 redirects into dist\//);
+    assert.doesNotMatch(output, /drawn in the browser/);
+    const html = await readFile(path.join(project, 'dist/docs/getting-started/index.html'), 'utf8');
+    assert.match(html, /<svg class="diagram__svg"[^>]*role="img" aria-label="Fixture flow"/, 'the diagram is drawn at build time');
+    assert.doesNotMatch(html, /mermaid/i);
+    assert.match(await readFile(path.join(project, 'dist/_nginx/security-headers.conf'), 'utf8'), /style-src-elem 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/, 'no inline <style> but the shell’s own');
     await writeFile(path.join(project, 'dist/marker.txt'), 'from the last good build');
+  });
+
+  it('fails on a mermaid diagram without a title, naming file and line', async () => {
+    await withFile(page('1.1', 'guides/diagram.mdx'), '---\ntitle: Diagram\n---\n\nText.\n\n```mermaid\nflowchart LR\n  A --> B\n```\n', async () => {
+      const { code, output } = await build();
+      assert.equal(code, 1);
+      assert.match(output, /content\/docs\/1\.1\/guides\/diagram\.mdx:7: a mermaid diagram needs a title/);
+    });
+    assert.equal(await readFile(path.join(project, 'dist/marker.txt'), 'utf8'), 'from the last good build');
+  });
+
+  it('fails on a mermaid syntax error, naming file and the line of the fence', async () => {
+    await withFile(page('1.0', 'guides/diagram.mdx'), '---\ntitle: Diagram\n---\n\nText.\n\n```mermaid title="Broken"\nflowchart LR\n  A[never closed --> B\n```\n', async () => {
+      const { code, output } = await build();
+      assert.equal(code, 1);
+      assert.match(output, /content\/docs\/1\.0\/guides\/diagram\.mdx:7: mermaid syntax error: Parse error/);
+    });
+  });
+
+  it('leaves a diagram type it cannot draw to mermaid in the browser, names it, and allows mermaid its <style>', async () => {
+    const text = '---\ntitle: Pie\n---\n\nText.\n\n```mermaid title="Traffic by share mode"\npie\n  "public" : 70\n  "private" : 30\n```\n';
+    await withFile(page('1.1', 'guides/pie.mdx'), text, async () => {
+      const { code, output } = await build({ OUT_DIR: 'dist-fallback' });
+      assert.equal(code, 0, output);
+      assert.match(output, /diagram drawn in the browser, not at build time: content\/docs\/1\.1\/guides\/pie\.mdx:7: beautiful-mermaid@[\d.]+ does not draw "pie" diagrams/);
+      const html = await readFile(path.join(project, 'dist-fallback/docs/guides/pie/index.html'), 'utf8');
+      assert.match(html, /Traffic by share mode/);
+      assert.match(html, /&quot;public&quot; : 70/, 'the source is readable before it is drawn');
+      assert.match(await readFile(path.join(project, 'dist-fallback/_nginx/security-headers.conf'), 'utf8'), /style-src-elem 'self' 'unsafe-inline'/);
+      assert.doesNotMatch(await readFile(path.join(project, 'dist-fallback/docs/getting-started/index.html'), 'utf8'), /mermaid/i);
+      const [site, browser] = await Promise.all([startSite(path.join(project, 'dist-fallback')), launchBrowser()]);
+      try {
+        const tab = await browser.newPage();
+        const errors = watchErrors(tab);
+        await tab.goto(`${site.url}/docs/guides/pie/`);
+        await tab.getByRole('img', { name: 'Traffic by share mode' }).locator('svg').waitFor({ timeout: 30_000 });
+        assert.deepEqual(errors, []);
+      } finally {
+        await browser.close();
+        await site.close();
+      }
+    });
   });
 
   it('fails on a broken link and a broken anchor, naming file, line and reason, and keeps dist/', async () => {
@@ -233,6 +280,26 @@ describe('npm run dev', () => {
       await tab.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'A Section Added Live' }).waitFor({ timeout: 10_000 });
       await tab.locator('h1', { hasText: 'Guide One Edited' }).waitFor({ timeout: 10_000 });
       assert.equal(await tab.evaluate(() => (window as unknown as { kept?: boolean }).kept), true, 'updated in place, not reloaded');
+    } finally {
+      await writeFile(file, original);
+      await browser.close();
+    }
+  });
+
+  it('shows a diagram error in the page with file and line, and draws the diagram once it is fixed', async () => {
+    const browser = await launchBrowser();
+    const file = page('1.1', 'guides/one.mdx');
+    const original = await readFile(file, 'utf8');
+    const line = original.split('\n').length + 1;
+    try {
+      await writeFile(file, `${original}\n\`\`\`mermaid title="Live diagram"\nflowchart LR\n  A[never closed --> B\n\`\`\`\n`);
+      const tab = await browser.newPage();
+      await tab.goto(`${base}/docs/guides/one/`);
+      const alert = tab.getByRole('alert').filter({ hasText: 'This diagram cannot be drawn' });
+      await alert.waitFor({ timeout: 30_000 });
+      assert.match((await alert.textContent()) ?? '', new RegExp(`content/docs/1\\.1/guides/one\\.mdx:${line}\\): mermaid syntax error`));
+      await writeFile(file, `${original}\n\`\`\`mermaid title="Live diagram"\nflowchart LR\n  A[closed] --> B\n\`\`\`\n`);
+      await tab.getByRole('img', { name: 'Live diagram' }).waitFor({ timeout: 30_000 });
     } finally {
       await writeFile(file, original);
       await browser.close();

@@ -135,8 +135,7 @@ describe('nginx with deploy/nginx.conf', () => {
       }
       await page.goto(`${site.url}/docs/concepts/sharing-public/`);
       await waitHydrated(page);
-      await page.evaluate(() => document.querySelector('.mermaid')?.scrollIntoView());
-      await page.locator('.mermaid svg').first().waitFor();
+      await page.locator('.diagram svg').first().scrollIntoViewIfNeeded();
       await page.keyboard.press('Control+k');
       await page.locator('.DocSearch-Input').fill('oauth');
       await page.locator('.DocSearch-Hit').first().waitFor();

@@ -48,9 +48,10 @@ describe('MDX features', () => {
     expect(screen.getByRole('button', { name: 'Copy code to clipboard' })).toBeTruthy();
   });
 
-  it('keeps mermaid diagram source readable before the diagram is drawn', async () => {
-    const { container } = await renderMdx('```mermaid\ngraph TD\n  account-->environment\n```\n');
-    expect(container.querySelector('.mermaid--source code')?.textContent).toContain('account-->environment');
+  it('draws a mermaid diagram at build time and keeps its source readable', async () => {
+    const { container } = await renderMdx('```mermaid title="Account and environment"\ngraph TD\n  account-->environment\n```\n');
+    expect(screen.getByRole('img', { name: 'Account and environment' }).tagName.toLowerCase()).toBe('svg');
+    expect(container.querySelector('.diagram__source code')?.textContent).toContain('account-->environment');
   });
 
   it('switches every tab group with the same groupId together', async () => {

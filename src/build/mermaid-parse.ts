@@ -1,0 +1,83 @@
+/**
+ * Mermaid's own parser, in Node, for the build: the reference for what is valid mermaid (the
+ * drawing library forgives syntax errors) and for what a diagram contains, so the build can tell
+ * when the drawing would leave something out. Loaded on the first diagram a process compiles.
+ */
+
+type MermaidApi = {
+  initialize(config: Record<string, unknown>): void;
+  mermaidAPI: { getDiagramFromText(text: string): Promise<{ type: string; db: Record<string, (...a: unknown[]) => unknown> }> };
+};
+
+let loading: Promise<MermaidApi> | undefined;
+
+/**
+ * mermaid cleans labels with DOMPurify, which needs a DOM when it is first imported. A jsdom window
+ * is lent to the global scope only while mermaid (and its DOMPurify) load; parsing needs no DOM.
+ * Builds parse in the compile pool's threads, each with globals of its own; the dev server lends
+ * it once, for the second or so the first diagram's compile takes to load mermaid.
+ */
+function loadMermaid(): Promise<MermaidApi> {
+  loading ??= (async () => {
+    // jsdom ships no types (a test dependency of the unit tests, used here for its window alone).
+    const jsdom = 'jsdom';
+    const { JSDOM } = (await import(jsdom)) as { JSDOM: new (html: string) => { window: unknown } };
+    const g = globalThis as { window?: unknown };
+    const had = 'window' in g;
+    g.window = new JSDOM('').window;
+    let mermaid: MermaidApi;
+    try {
+      mermaid = ((await import('mermaid')) as unknown as { default: MermaidApi }).default;
+    } finally {
+      if (!had) delete g.window;
+    }
+    mermaid.initialize({ startOnLoad: false, securityLevel: 'strict' });
+    return mermaid;
+  })();
+  return loading;
+}
+
+export class MermaidSyntaxError extends Error {}
+
+export interface ParsedDiagram {
+  /** mermaid's name for the type: 'flowchart-v2', 'sequence', 'gantt', … */
+  type: string;
+  /** What the drawing must show, counted (flowcharts and sequence diagrams): compared with the drawing library's own reading. */
+  counts?: Record<string, number>;
+}
+
+/** Parses `source` as mermaid does in the browser; throws MermaidSyntaxError with mermaid's message when it is not valid. */
+export async function parseMermaid(source: string): Promise<ParsedDiagram> {
+  const mermaid = await loadMermaid();
+  let diagram;
+  try {
+    diagram = await mermaid.mermaidAPI.getDiagramFromText(source);
+  } catch (e) {
+    throw new MermaidSyntaxError((e as Error).message);
+  }
+  const db = diagram.db;
+  const size = (x: unknown) => (x instanceof Map ? x.size : Array.isArray(x) ? x.length : Object.keys(x as object).length);
+  if (diagram.type.startsWith('flowchart')) {
+    // An edge to a subgraph makes mermaid list the subgraph's id as a vertex too.
+    const subgraphs = db.getSubGraphs() as { id: string }[];
+    const ids = new Set(subgraphs.map((s) => s.id));
+    const vertices = db.getVertices() as Map<string, unknown>;
+    return { type: diagram.type, counts: { nodes: [...vertices.keys()].filter((k) => !ids.has(k)).length, edges: size(db.getEdges()), subgraphs: subgraphs.length } };
+  }
+  if (diagram.type === 'sequence') {
+    // Message types of mermaid's sequence db: 2 is a note, 10–33 open, divide and close blocks, 17/18 (de)activate.
+    const messages = db.getMessages() as { type?: number; from?: string; to?: string }[];
+    const signals = messages.filter((m) => m.from !== undefined && m.to !== undefined && m.type !== 2 && m.type !== 17 && m.type !== 18);
+    return {
+      type: diagram.type,
+      counts: {
+        actors: size(db.getActors()),
+        messages: signals.length,
+        notes: messages.filter((m) => m.type === 2).length,
+        autonumber: db.showSequenceNumbers?.() ? 1 : 0,
+        boxes: size(db.getBoxes?.() ?? []),
+      },
+    };
+  }
+  return { type: diagram.type };
+}

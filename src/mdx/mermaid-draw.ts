@@ -1,0 +1,17 @@
+/**
+ * Draws a diagram with mermaid in the browser: only for a diagram type the build cannot draw
+ * (src/build/remark-mermaid.ts). Loaded by Mermaid.tsx when such a diagram nears the viewport;
+ * mermaid itself is a further dynamic import, so no page without such a diagram names its chunks.
+ */
+export async function drawWithMermaid(id: string, chart: string, mode: 'light' | 'dark'): Promise<string> {
+  const { default: mermaid } = await import('mermaid');
+  mermaid.initialize({
+    startOnLoad: false,
+    securityLevel: 'strict',
+    theme: mode === 'dark' ? 'dark' : 'default',
+    // The dark theme's grey edge-label box leaves its text below 4.5:1.
+    ...(mode === 'dark' ? { themeVariables: { edgeLabelBackground: '#1d1257' } } : {}),
+  });
+  const { svg } = await mermaid.render(id, chart);
+  return svg;
+}

@@ -1,0 +1,212 @@
+/**
+ * Diagrams drawn at build time, in the built site (run after `npm run build`): every mermaid block
+ * of every version is an inline SVG in the prerendered HTML, readable without JavaScript, legible
+ * in both colour modes, sized in the HTML, scrolling sideways on a phone, and no page loads mermaid.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { serveSiteAndBrowser, waitHydrated, watchErrors } from './support.ts';
+
+const served = serveSiteAndBrowser();
+
+async function files(dir: string, test: (name: string) => boolean): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await files(p, test)));
+    else if (test(e.name)) out.push(p);
+  }
+  return out;
+}
+
+const VERSIONS = [
+  { name: '1.1', route: (p: string) => !/^\/docs\/(1\.0|0\.4)\//.test(p) },
+  { name: '1.0', route: (p: string) => p.startsWith('/docs/1.0/') },
+  { name: '0.4', route: (p: string) => p.startsWith('/docs/0.4/') },
+];
+
+/** Routes of built docs pages with their diagram count, from dist/. */
+async function builtDiagrams(): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const file of await files('dist/docs', (n) => n === 'index.html')) {
+    const html = await readFile(file, 'utf8');
+    const count = (html.match(/<svg class="diagram__svg"/g) ?? []).length;
+    out.set(`/${path.relative('dist', path.dirname(file))}/`, count);
+  }
+  return out;
+}
+
+/**
+ * Colour contrast of every diagram text against the fill drawn right under it (the last shape
+ * painted before it that contains its centre), or the diagram's background. A string, so the
+ * test runner's compiler adds no helpers the page does not have.
+ */
+const LOW_CONTRAST_TEXTS = `(() => {
+  const rgb = (c) => {
+    const m = /rgba?\\(([\\d.]+),\\s*([\\d.]+),\\s*([\\d.]+)(?:,\\s*([\\d.]+))?\\)/.exec(c);
+    return m && (m[4] === undefined || Number(m[4]) > 0) ? [m[1], m[2], m[3]].map(Number) : null;
+  };
+  const lum = (c) => {
+    const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  };
+  const ratio = (a, b) => {
+    const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  const bad = [];
+  let texts = 0;
+  for (const svg of document.querySelectorAll('svg.diagram__svg')) {
+    const background = rgb(getComputedStyle(svg.closest('figure')).backgroundColor);
+    const shapes = [...svg.querySelectorAll('rect, polygon, ellipse, circle, path')];
+    for (const text of svg.querySelectorAll('text')) {
+      texts++;
+      const t = text.getBBox();
+      const cx = t.x + t.width / 2, cy = t.y + t.height / 2;
+      let under = background;
+      for (const s of shapes) {
+        if (s.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_PRECEDING) continue; // painted after the text
+        const fill = rgb(getComputedStyle(s).fill);
+        const b = s.getBBox();
+        if (fill && cx >= b.x && cx <= b.x + b.width && cy >= b.y && cy <= b.y + b.height) under = fill;
+      }
+      const r = ratio(rgb(getComputedStyle(text).fill), under);
+      if (r < 4.5) bad.push('"' + text.textContent + '" in "' + svg.getAttribute('aria-label') + '": ' + r.toFixed(2) + ':1');
+    }
+  }
+  return { bad, texts };
+})()`;
+
+async function lowContrastTexts(page: Page): Promise<{ bad: string[]; texts: number }> {
+  return page.evaluate(LOW_CONTRAST_TEXTS) as Promise<{ bad: string[]; texts: number }>;
+}
+
+describe('diagrams drawn at build time', () => {
+  it('draws every mermaid block of every version as an <svg> in the prerendered HTML', async () => {
+    const built = await builtDiagrams();
+    for (const v of VERSIONS) {
+      const sources = await files(path.join('content/docs', v.name), (n) => /\.mdx?$/.test(n));
+      let blocks = 0;
+      for (const f of sources) blocks += ((await readFile(f, 'utf8')).match(/^\s*```mermaid\b/gm) ?? []).length;
+      const drawn = [...built].filter(([route]) => v.route(route)).reduce((n, [, c]) => n + c, 0);
+      assert.ok(blocks > 0, `version ${v.name} has diagrams`);
+      assert.equal(drawn, blocks, `version ${v.name}: ${blocks} mermaid blocks, ${drawn} SVGs`);
+    }
+    const html = await readFile('dist/docs/concepts/sharing-public/index.html', 'utf8');
+    assert.match(html, /<svg class="diagram__svg"[^>]* role="img" aria-label="Public sharing[^"]*" viewBox="0 0 \d+ \d+" width="\d+" height="\d+"/);
+    assert.match(html, /<summary>Diagram source<\/summary>/);
+  });
+
+  it('shows the getting-started diagrams without JavaScript', async () => {
+    const ctx = await served.browser.newContext({ javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/getting-started/`);
+    const diagrams = page.getByRole('img', { name: /./ }).and(page.locator('svg.diagram__svg'));
+    const count = await diagrams.count();
+    assert.ok(count >= 4, `${count} diagrams`);
+    for (let i = 0; i < count; i++) {
+      const d = diagrams.nth(i);
+      await d.scrollIntoViewIfNeeded();
+      assert.ok(await d.isVisible(), `diagram ${i} is visible`);
+      const box = (await d.boundingBox())!;
+      assert.ok(box.width > 100 && box.height > 20, `diagram ${i} has a size: ${box.width}×${box.height}`);
+    }
+    assert.ok(await page.getByText('zrok enable', { exact: true }).first().isVisible(), 'diagram text is text');
+    await ctx.close();
+  });
+
+  it('keeps diagram text at 4.5:1 or more on its fill, in both colour modes', async () => {
+    const routes = [...(await builtDiagrams())].filter(([route, n]) => n > 0 && VERSIONS[0].route(route)).map(([route]) => route);
+    assert.ok(routes.length > 20, `${routes.length} pages with diagrams`);
+    for (const colorChoice of ['dark', 'light']) {
+      const ctx = await served.browser.newContext({ javaScriptEnabled: false });
+      const page = await ctx.newPage();
+      const bad: string[] = [];
+      let texts = 0;
+      for (const route of routes) {
+        await page.goto(served.site.url + route);
+        // Without scripts the boot script does not run: set the mode as it would.
+        await page.evaluate((c) => document.documentElement.setAttribute('data-theme', c), colorChoice);
+        const found = await lowContrastTexts(page);
+        texts += found.texts;
+        for (const b of found.bad) bad.push(`${route} (${colorChoice}): ${b}`);
+      }
+      assert.ok(texts > 200, `${texts} texts checked`);
+      assert.deepEqual(bad, []);
+      await ctx.close();
+    }
+  });
+
+  it('loads no mermaid on /docs/getting-started/, scrolled to the end, and its diagrams keep their size', async () => {
+    const page = await served.browser.newPage();
+    const errors = watchErrors(page);
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.goto(`${served.site.url}/docs/getting-started/`);
+    await waitHydrated(page);
+    const figures = page.locator('.diagram__figure');
+    for (let i = 0; i < (await figures.count()); i++) await figures.nth(i).scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    assert.ok(scripts.length > 0);
+    assert.deepEqual(scripts.filter((s) => /mermaid|Diagram-|flowDiagram|sequenceDiagram|dagre|cytoscape|katex/i.test(s)), []);
+    const html = await readFile('dist/docs/getting-started/index.html', 'utf8');
+    assert.doesNotMatch(html, /mermaid/i);
+    assert.deepEqual(errors, []);
+    // The diagrams' boxes as the HTML alone lays them out, and once the page runs: the same.
+    const boxes = (p: Page) => p.locator('.diagram').evaluateAll((ds) => ds.map((d) => `${d.getBoundingClientRect().width}×${d.getBoundingClientRect().height}`));
+    const after = await boxes(page);
+    const ctx = await served.browser.newContext({ javaScriptEnabled: false });
+    const still = await ctx.newPage();
+    await still.goto(`${served.site.url}/docs/getting-started/`);
+    assert.deepEqual(after, await boxes(still), 'no diagram changes size when the page runs');
+    await ctx.close();
+    await page.close();
+  });
+
+  it('breaks no rule of the narrowed CSP (no inline <style> but known ones), with diagrams shown and search opened', async () => {
+    const page = await served.browser.newPage();
+    await page.addInitScript(`window.__csp = [];
+      document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(e.violatedDirective + ' ' + e.sourceFile + ':' + e.lineNumber));`);
+    await page.goto(`${served.site.url}/docs/guides/self-hosting/oauth/configuring-oauth/`);
+    await waitHydrated(page);
+    assert.match((await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')) ?? '', /style-src-elem 'self' 'sha256-/);
+    await page.locator('.diagram svg').first().scrollIntoViewIfNeeded();
+    await page.keyboard.press('Control+k');
+    await page.locator('.DocSearch-Input').fill('oauth');
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    assert.deepEqual(await page.evaluate('window.__csp'), []);
+    await page.close();
+  });
+
+  it('scrolls a wide diagram sideways inside its box on a phone, at a readable scale', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/getting-started/`);
+    await waitHydrated(page);
+    const figure = page.locator('.diagram__figure').first();
+    const m = await figure.evaluate((f) => {
+      const svg = f.querySelector('svg')!;
+      return {
+        scroll: f.scrollWidth,
+        client: f.clientWidth,
+        scale: svg.getBoundingClientRect().width / Number(svg.getAttribute('width')),
+        right: f.getBoundingClientRect().right,
+        tabIndex: f.tabIndex,
+        label: f.getAttribute('aria-label'),
+      };
+    });
+    assert.ok(m.scroll > m.client, `the figure scrolls: ${m.scroll} > ${m.client}`);
+    assert.ok(m.scale >= 0.79, `drawn at ${m.scale.toFixed(2)} of its size`);
+    assert.ok(m.right <= 390, `the box stays inside the screen (${m.right})`);
+    assert.equal(m.tabIndex, 0);
+    assert.match(m.label ?? '', /^Diagram: Getting started/);
+    await figure.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('.diagram__figure')!.scrollLeft > 0);
+    await ctx.close();
+  });
+});

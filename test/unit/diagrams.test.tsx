@@ -1,0 +1,112 @@
+/**
+ * Diagrams drawn at build time (src/build/remark-mermaid.ts, diagram-svg.ts): what the compiler
+ * makes of a ```mermaid fence, and how it fails.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { evaluate } from '@mdx-js/mdx';
+import { VFile } from 'vfile';
+import { mdxCompileOptions } from '../../src/build/mdx-options.ts';
+import { preprocessMdx } from '../../src/build/mdx-preprocess.ts';
+import * as runtime from 'react/jsx-runtime';
+import compilePage from '../../src/build/mdx-compile-worker.ts';
+import { diagramTitle } from '../../src/build/remark-mermaid.ts';
+import { drawDiagram } from '../../src/build/diagram-svg.ts';
+import { mdxComponents } from '../../src/mdx/components.tsx';
+
+const page = (body: string) => `---\ntitle: Diagrams\n---\n\nSome text.\n\n${body}`;
+
+async function compile(body: string, development = false) {
+  const source = 'content/docs/1.1/diagrams.mdx';
+  return compilePage({ path: `/site/${source}`, source, relPath: 'diagrams.mdx', text: page(body), development, withDoc: false });
+}
+
+/** The page's body as the server renders it, and what the compiler reported. */
+async function html(body: string) {
+  const out = await compile(body);
+  expect(out.error).toBeUndefined();
+  const file = new VFile({ path: 'diagrams.mdx', value: preprocessMdx(page(body)) });
+  const { default: Content } = await evaluate(file, { ...mdxCompileOptions, ...runtime, development: false } as never);
+  return { out, html: renderToString(<Content components={mdxComponents} />) };
+}
+
+describe('diagrams drawn at build time', () => {
+  it('draws a flowchart into an inline SVG: named, sized, text as text, theme colours only, with its source', async () => {
+    const { html: h } = await html('```mermaid title="Sharing flow"\nflowchart LR\n  A["zrok share"] --> B["OpenZiti"]\n```\n');
+    const doc = new DOMParser().parseFromString(h, 'text/html');
+    const svg = doc.querySelector('figure svg')!;
+    expect(svg.getAttribute('role')).toBe('img');
+    expect(svg.getAttribute('aria-label')).toBe('Sharing flow');
+    expect(svg.getAttribute('viewBox')).toMatch(/^0 0 \d+ \d+$/);
+    expect(Number(svg.getAttribute('width'))).toBeGreaterThan(100);
+    expect(Number(svg.getAttribute('height'))).toBeGreaterThan(20);
+    expect([...svg.querySelectorAll('text')].map((t) => t.textContent)).toEqual(expect.arrayContaining(['zrok share', 'OpenZiti']));
+    expect(svg.querySelector('style, foreignObject, script')).toBeNull();
+    const colours = [...h.matchAll(/(?:fill|stroke)="([^"]+)"/g)].map((m) => m[1]).filter((c) => c !== 'none');
+    expect(colours.length).toBeGreaterThan(0);
+    for (const c of colours) expect(c).toMatch(/^var\(--diagram-[a-z-]+\)$/);
+    const figure = doc.querySelector('figure')!;
+    expect(figure.getAttribute('tabindex')).toBe('0');
+    expect(figure.getAttribute('aria-label')).toBe('Diagram: Sharing flow');
+    expect(doc.querySelector('details summary')?.textContent).toBe('Diagram source');
+    expect(doc.querySelector('details code')?.textContent).toContain('A["zrok share"] --> B["OpenZiti"]');
+    expect(h).not.toMatch(/mermaid/i);
+  });
+
+  it('takes the title from the fence or from a %% title: line', () => {
+    expect(diagramTitle('title="OAuth login flow"', 'flowchart LR')).toBe('OAuth login flow');
+    expect(diagramTitle("title='Single quotes'", 'flowchart LR')).toBe('Single quotes');
+    expect(diagramTitle(null, '%% title: From the block\nflowchart LR\n  A --> B')).toBe('From the block');
+    expect(diagramTitle('title=""', 'flowchart LR')).toBeUndefined();
+    expect(diagramTitle(undefined, 'flowchart LR')).toBeUndefined();
+  });
+
+  it('draws a diagram whose title is a %% line, and a sequence diagram with a note before its first message', async () => {
+    const { html: h } = await html('```mermaid\n%% title: Login\nsequenceDiagram\n  participant B as Browser\n  participant S as Share\n  Note over B,S: Before anything\n  B->>S: GET\n```\n');
+    expect(h).toContain('aria-label="Login"');
+    expect(h).toContain('>Before anything</text>');
+    expect(h).toContain('>GET</text>');
+    expect(h).not.toContain('zrok-docs-stand-in');
+  });
+
+  it('draws arrows written without blanks (A-->B) as mermaid reads them', () => {
+    expect(drawDiagram('flowchart LR\n  A-->B-->|label|C\n  C-.->D["x-->y"]').counts).toMatchObject({ nodes: 4, edges: 3 });
+  });
+
+  it('gives each diagram on a page ids of its own', () => {
+    const a = drawDiagram('flowchart LR\n  A --> B', 'p1');
+    const b = drawDiagram('flowchart LR\n  A --> B', 'p2');
+    const ids = (s: string) => [...s.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+    expect(ids(a.inner).length).toBeGreaterThan(0);
+    expect(ids(a.inner).filter((id) => ids(b.inner).includes(id))).toEqual([]);
+    for (const ref of a.inner.matchAll(/url\(#([^)]+)\)/g)) expect(ids(a.inner)).toContain(ref[1]);
+  });
+
+  it('fails without a title, naming the file and the line of the fence', async () => {
+    const out = await compile('```mermaid\nflowchart LR\n  A --> B\n```\n');
+    expect(out.error?.location).toBe('content/docs/1.1/diagrams.mdx:7');
+    expect(out.error?.reason).toMatch(/needs a title/);
+  });
+
+  it('fails on a mermaid syntax error, naming the file and the line of the fence', async () => {
+    const out = await compile('```mermaid title="Broken"\nflowchart LR\n  A[unclosed --> B\n```\n');
+    expect(out.error?.location).toBe('content/docs/1.1/diagrams.mdx:7');
+    expect(out.error?.reason).toMatch(/mermaid syntax error: Parse error/);
+  });
+
+  it('shows the error in the page on the dev server instead of failing', async () => {
+    const out = await compile('```mermaid title="Broken"\nflowchart LR\n  A[unclosed --> B\n```\n', true);
+    expect(out.error).toBeUndefined();
+    expect(out.code).toContain('DiagramError');
+    expect(out.code).toContain('content/docs/1.1/diagrams.mdx:7');
+  });
+
+  it('leaves a type it cannot draw to mermaid in the browser, and reports it', async () => {
+    const { out, html: h } = await html('```mermaid title="Share of traffic"\npie\n  "public" : 70\n  "private" : 30\n```\n');
+    expect(out.diagramFallbacks).toEqual([{ line: 7, reason: expect.stringMatching(/does not draw "pie" diagrams/) }]);
+    expect(out.code).toContain('Mermaid');
+    expect(h).not.toContain('<svg');
+    expect(h).toContain('Share of traffic');
+    expect(h).toContain('&quot;public&quot; : 70');
+  });
+});
