@@ -345,9 +345,9 @@ describe('the hosted search provider', () => {
       await waitHydrated(page);
       await page.keyboard.press('Control+k');
       await page.locator('.DocSearch-Input').fill('step');
-      const hitLink = page.locator('.DocSearch-Hit [data-url]').first();
+      const hitLink = page.locator('.DocSearch-Hit a.zrok-hit').first();
       await hitLink.waitFor();
-      assert.equal(await hitLink.getAttribute('data-url'), '/docs/guides/one/#step-one', 'another origin is rewritten onto this site');
+      assert.equal(await hitLink.getAttribute('href'), '/docs/guides/one/#step-one', 'another origin is rewritten onto this site');
       const request = bodies.at(-1)!;
       const search = request.body.requests[0];
       assert.equal(search.indexName, 'zrok');
