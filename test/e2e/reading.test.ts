@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { serveSiteAndBrowser, waitHydrated, watchErrors } from './support.ts';
+import { serveSiteAndBrowser, waitHydrated, watchErrors, openBeforeScripts } from './support.ts';
 
 const KEY = 'zrok-docs-settings';
 const served = serveSiteAndBrowser();
@@ -25,23 +25,9 @@ async function open(ctx: BrowserContext, path: string): Promise<{ page: Page; er
 const storeSettings = (ctx: BrowserContext, state: Record<string, unknown>) =>
   ctx.addInitScript(([k, s]) => localStorage.setItem(k, JSON.stringify({ state: s, version: 0 })), [KEY, state] as const);
 
-/** Loads a page with the app's scripts held back: `check` sees what the HTML alone paints; then it hydrates. */
+/** A page of this site opened with its scripts held back (see openBeforeScripts). */
 async function beforeScripts(ctx: BrowserContext, path: string, check: (page: Page) => Promise<void>) {
-  const page = await ctx.newPage();
-  const errors = watchErrors(page);
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto(served.site.url + path, { waitUntil: 'commit' });
-  await page.waitForFunction(() => document.readyState !== 'loading' && document.querySelector('footer') !== null);
-  assert.equal(await page.evaluate(() => window.__hydrated), undefined, 'no app script has run yet');
-  await check(page);
-  release();
-  await waitHydrated(page);
-  return { page, errors };
+  return openBeforeScripts(ctx, served.site.url + path, check);
 }
 
 const box = (page: Page, selector: string) =>

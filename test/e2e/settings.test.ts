@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { serveSiteAndBrowser, watchErrors, waitHydrated } from './support.ts';
+import { serveSiteAndBrowser, watchErrors, waitHydrated, openBeforeScripts } from './support.ts';
 
 const KEY = 'zrok-docs-settings';
 const served = serveSiteAndBrowser();
@@ -21,23 +21,9 @@ async function open(ctx: BrowserContext, path: string): Promise<{ page: Page; er
 }
 const theme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
 
-/** Loads a page with the app's scripts held back, to see what the HTML alone paints. */
+/** A page of this site opened with its scripts held back (see openBeforeScripts). */
 async function beforeScripts(ctx: BrowserContext, path: string, check: (page: Page) => Promise<void>) {
-  const page = await ctx.newPage();
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  // Module scripts hold DOMContentLoaded back, so wait for the parsed document instead.
-  await page.goto(served.site.url + path, { waitUntil: 'commit' });
-  await page.waitForFunction(() => document.readyState !== 'loading' && document.querySelector('footer') !== null);
-  assert.equal(await page.evaluate(() => window.__hydrated), undefined, 'no app script has run yet');
-  await check(page);
-  release();
-  await waitHydrated(page);
-  return page;
+  return (await openBeforeScripts(ctx, served.site.url + path, check)).page;
 }
 
 describe('colour mode', () => {

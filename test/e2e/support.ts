@@ -1,5 +1,6 @@
 import { after, before } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import assert from 'node:assert/strict';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { serveStatic } from '../../scripts/serve.ts';
 import { startNginx } from './nginx.ts';
 
@@ -52,4 +53,27 @@ export function watchErrors(page: Page): string[] {
 
 export async function waitHydrated(page: Page) {
   await page.waitForFunction(() => window.__hydrated === true, null, { timeout: 15_000 });
+}
+
+/**
+ * Opens `url` with the app's scripts held back: `check` sees what the HTML alone paints; then the
+ * scripts run and the page hydrates.
+ */
+export async function openBeforeScripts(ctx: BrowserContext, url: string, check: (page: Page) => Promise<void>): Promise<{ page: Page; errors: string[] }> {
+  const page = await ctx.newPage();
+  const errors = watchErrors(page);
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back, so wait for the parsed document instead.
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(() => document.readyState !== 'loading' && document.querySelector('footer') !== null);
+  assert.equal(await page.evaluate(() => window.__hydrated), undefined, 'no app script has run yet');
+  await check(page);
+  release();
+  await waitHydrated(page);
+  return { page, errors };
 }
