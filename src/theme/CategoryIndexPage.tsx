@@ -9,7 +9,7 @@ import { PrevNext } from './PrevNext.tsx';
 /** A generated index: the category's items as cards with their descriptions. */
 export function CategoryIndexPage({ data }: { data: PageData }) {
   return (
-    <div className="doc-page">
+    <div className="doc-page doc-page--no-toc">
       <article className="doc-page__article" data-search-lvl0={data.lvl0}>
         <VersionBanner data={data} />
         <Breadcrumbs data={data} />

@@ -16,7 +16,7 @@ export function DocPage({ data, children }: { data: PageData; children: ReactNod
   const toc = doc.hideToc ? [] : doc.toc;
   const active = useActiveHeading(toc);
   return (
-    <div className="doc-page">
+    <div className={doc.hideToc ? 'doc-page doc-page--no-toc' : 'doc-page'}>
       <article className="doc-page__article" data-search-lvl0={data.lvl0}>
         <VersionBanner data={data} />
         <Breadcrumbs data={data} />
