@@ -1,16 +1,13 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import siteConfig from './site.config.ts';
 import { mdxPlugin } from './src/build/mdx-plugin.ts';
 import { contentPlugin } from './src/build/manifest-plugin.ts';
 import { htmlShellPlugin } from './src/build/html-shell-plugin.ts';
 
-/** BASE_URL at build time overrides site.config.ts (e.g. BASE_URL=/zrok-docs/). */
-export function resolveBase(): string {
-  const raw = process.env.BASE_URL ?? siteConfig.baseUrl;
-  return `/${raw.replace(/^\/+|\/+$/g, '')}/`.replace(/^\/\/$/, '/');
-}
+import { resolveBase } from './src/build/base-url.ts';
+
+export { resolveBase };
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: resolveBase(),
@@ -30,6 +27,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: isSsrBuild ? '.build/server' : '.build/client', // P6: never write into dist/ directly
     emptyOutDir: true,
     manifest: !isSsrBuild,
+    sourcemap: process.env.SOURCEMAP === '1' && !isSsrBuild, // bench/bundle.ts: what the browser's JS is made of
     chunkSizeWarningLimit: 1500,
     reportCompressedSize: false, // gzipping every page chunk for the report costs seconds at thousands of pages
   },

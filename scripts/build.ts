@@ -7,7 +7,8 @@
 import { spawn } from 'node:child_process';
 import { readFile, rm, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { resolveBase } from '../vite.config.ts';
+import { resolveBase } from '../src/build/base-url.ts';
+import { inputsFingerprint, isUpToDate, outputFingerprint, writeStamp } from '../src/build/build-stamp.ts';
 import type { PrerenderReport } from '../prerender.ts';
 
 const root = process.cwd();
@@ -31,6 +32,13 @@ function runPhase(phase: string): Promise<void> {
 async function main() {
   const started = performance.now();
   const base = resolveBase();
+  // Nothing read by the build changed and dist/ is as the last build left it: nothing to do.
+  const inputs = await inputsFingerprint(root, dist);
+  if (!process.env.FORCE_BUILD && (await isUpToDate(root, dist, inputs))) {
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`${path.relative(root, dist)}/ is up to date: nothing the build reads changed since the last build (checked in ${seconds} s; FORCE_BUILD=1 builds anyway)`);
+    return;
+  }
   await rm(work, { recursive: true, force: true });
   const phases: string[] = [];
   const timed = async (name: string, phase: string) => {
@@ -52,6 +60,7 @@ async function main() {
   await rename(path.join(work, 'client'), dist);
   await rm(old, { recursive: true, force: true });
   await rm(work, { recursive: true, force: true });
+  await writeStamp(root, { inputs, output: (await outputFingerprint(dist))! });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const threads = `${report.workers} ${report.workers === 1 ? 'thread' : 'threads'}`;
   console.log(`built ${report.pages} pages and ${report.redirects} redirects into ${path.relative(root, dist)}/ (base ${base}) on ${threads} in ${seconds} s (${phases.join(', ')})`);

@@ -103,6 +103,27 @@ describe('first paint', () => {
       await ctx.close();
     });
   }
+
+  // Chromium may paint a long page before the parser reaches the table of contents, which comes after the article.
+  for (const viewport of [DESKTOP, SMALL_DESKTOP]) {
+    it(`the article is as wide before the table of contents is parsed as after, at ${viewport.width} px`, async () => {
+      const ctx = await context(viewport, { javaScriptEnabled: false });
+      const page = await ctx.newPage();
+      const route = '/docs/guides/self-hosting/linux/';
+      await page.goto(served.site.url + route);
+      const whole = await box(page, '.doc-page__article');
+      await page.route(served.site.url + route, async (r) => {
+        const html = await (await r.fetch()).text();
+        const cut = html.indexOf('<div class="doc-page__toc">');
+        assert.ok(cut > 0, 'the page has a table of contents');
+        await r.fulfill({ body: html.slice(0, cut), contentType: 'text/html' }); // the document as parsed so far
+      });
+      await page.reload();
+      assert.equal(await page.locator('.doc-page__toc').count(), 0);
+      assert.deepEqual(await box(page, '.doc-page__article'), whole);
+      await ctx.close();
+    });
+  }
 });
 
 describe('colour toggle before scripts', () => {

@@ -1,0 +1,88 @@
+/**
+ * The build's stamp: a fingerprint of everything a build reads (the project's files, the locked
+ * dependencies, the build's environment variables, Node's version) and of the dist/ it wrote. When
+ * both match the stamp of the last successful build, the build has nothing to do and stops at once.
+ * Any edit (a page, a style, a lockfile), any change to dist/ (a file added, removed or touched),
+ * or FORCE_BUILD=1 makes it build as usual.
+ */
+import { readdir, readFile, stat, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+
+/** Folders under the root that a build never reads: tools, tests, outputs and caches. */
+const NOT_INPUTS = new Set(['node_modules', '.git', '.build', '.cache', '.ci', 'bench', 'test', 'test-results', 'dist', 'dist.old']);
+
+/** The environment a build reads (scripts, vite.config.ts, prerender.ts and Vite's VITE_ variables). */
+const buildEnv = (env: NodeJS.ProcessEnv) =>
+  Object.keys(env)
+    .filter((k) => k.startsWith('VITE_') || ['BASE_URL', 'OUT_DIR', 'BROKEN_LINKS', 'PRERENDER_WORKERS', 'NODE_ENV', 'SOURCEMAP'].includes(k))
+    .sort()
+    .map((k) => `${k}=${env[k]}`);
+
+/** Every file under dir, relative to it, sorted; skips the named top-level folders. */
+async function filesUnder(dir: string, skipTop: Set<string> = new Set()): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (rel: string) => {
+    const entries = await readdir(path.join(dir, rel), { withFileTypes: true });
+    for (const e of entries) {
+      const child = rel ? `${rel}/${e.name}` : e.name;
+      if (!rel && skipTop.has(e.name)) continue;
+      const isDir = e.isDirectory() || (e.isSymbolicLink() && (await stat(path.join(dir, child))).isDirectory());
+      if (isDir) await walk(child);
+      else out.push(child);
+    }
+  };
+  await walk('');
+  return out.sort();
+}
+
+/** A fingerprint of the build's inputs: file paths and contents, environment, Node. */
+export async function inputsFingerprint(root: string, outDir: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const skip = new Set([...NOT_INPUTS, path.relative(root, outDir).split(path.sep)[0], `${path.basename(outDir)}.old`]);
+  const h = createHash('sha256');
+  h.update(`${process.version}\n${buildEnv(env).join('\n')}\n`);
+  for (const file of await filesUnder(root, skip)) {
+    h.update(`${file}\0`);
+    h.update(createHash('sha256').update(await readFile(path.join(root, file))).digest());
+  }
+  return h.digest('hex');
+}
+
+/** A fingerprint of what dist/ holds: each file's path, size and modification time (reading them all would cost more). */
+export async function outputFingerprint(outDir: string): Promise<string | null> {
+  const files = await filesUnder(outDir).catch(() => null);
+  if (!files) return null;
+  const h = createHash('sha256');
+  for (const file of files) {
+    const s = await stat(path.join(outDir, file));
+    h.update(`${file}\0${s.size}\0${s.mtimeMs}\n`);
+  }
+  return h.digest('hex');
+}
+
+export interface BuildStamp {
+  inputs: string;
+  output: string;
+}
+
+const stampFile = (root: string) => path.join(root, '.cache/build-stamp.json');
+
+export async function readStamp(root: string): Promise<BuildStamp | null> {
+  try {
+    return JSON.parse(await readFile(stampFile(root), 'utf8')) as BuildStamp;
+  } catch {
+    return null;
+  }
+}
+
+export async function writeStamp(root: string, stamp: BuildStamp): Promise<void> {
+  await mkdir(path.dirname(stampFile(root)), { recursive: true });
+  await writeFile(stampFile(root), JSON.stringify(stamp));
+}
+
+/** Whether dist/ is what the last successful build of these same inputs left. */
+export async function isUpToDate(root: string, outDir: string, inputs: string): Promise<boolean> {
+  const stamp = await readStamp(root);
+  if (!stamp || stamp.inputs !== inputs) return false;
+  return stamp.output === (await outputFingerprint(outDir));
+}

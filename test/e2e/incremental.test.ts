@@ -1,0 +1,94 @@
+/**
+ * Incremental builds: a build that reuses .cache/ from earlier builds writes the same dist/, byte
+ * for byte, as a cold build of the same content (after an edit, a rename, an add and a delete); a
+ * build with nothing changed does nothing, and a changed dist/ is built again.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { cp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { createWorkspace, type Workspace } from './workspace.ts';
+
+const run = promisify(execFile);
+const repo = process.cwd();
+let warm: Workspace;
+let cold: Workspace;
+
+before(async () => {
+  warm = await createWorkspace('zrok-docs-incremental-', [{ from: '/docs/old-guide/', to: '/docs/guides/one/' }]);
+  cold = await createWorkspace('zrok-docs-cold-', [{ from: '/docs/old-guide/', to: '/docs/guides/one/' }]);
+  await cp(path.join(repo, 'test/fixtures/mini/content'), path.join(warm.dir, 'content'), { recursive: true });
+});
+after(async () => {
+  await warm?.remove();
+  await cold?.remove();
+});
+
+async function build(dir: string): Promise<string> {
+  const { stdout, stderr } = await run(path.join(repo, 'node_modules/.bin/tsx'), ['scripts/build.ts'], { cwd: dir, env: { ...process.env, FORCE_BUILD: '' } });
+  return stdout + stderr;
+}
+
+/** Every file of a folder, relative path → bytes. */
+async function tree(dir: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  for (const e of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile()) continue;
+    const full = path.join(e.parentPath, e.name);
+    files.set(path.relative(dir, full), await readFile(full));
+  }
+  return files;
+}
+
+function assertSameTree(a: Map<string, Buffer>, b: Map<string, Buffer>) {
+  const onlyA = [...a.keys()].filter((f) => !b.has(f));
+  const onlyB = [...b.keys()].filter((f) => !a.has(f));
+  assert.deepEqual({ onlyIncremental: onlyA, onlyCold: onlyB }, { onlyIncremental: [], onlyCold: [] });
+  const differ = [...a.keys()].filter((f) => !a.get(f)!.equals(b.get(f)!));
+  assert.deepEqual(differ, [], 'files whose bytes differ between the incremental and the cold build');
+}
+
+const doc = (v: string, name: string) => path.join(warm.dir, 'content/docs', v, name);
+async function edit(file: string, from: string | RegExp, to: string) {
+  const text = await readFile(file, 'utf8');
+  const next = text.replace(from, to);
+  assert.notEqual(next, text, `${file} has ${from}`);
+  await writeFile(file, next);
+}
+
+describe('incremental builds', () => {
+  it('a build with nothing changed does nothing; a changed dist/ is built again', async () => {
+    assert.match(await build(warm.dir), /built 12 pages/);
+    const before = await tree(path.join(warm.dir, 'dist'));
+    assert.match(await build(warm.dir), /dist\/ is up to date/);
+    assertSameTree(await tree(path.join(warm.dir, 'dist')), before);
+    await rm(path.join(warm.dir, 'dist/sitemap.xml'));
+    assert.match(await build(warm.dir), /built 12 pages/, 'a file missing from dist/ is built again');
+    assertSameTree(await tree(path.join(warm.dir, 'dist')), before);
+  });
+
+  it('after an edit, a rename, an add and a delete, dist/ equals a cold build byte for byte', async () => {
+    // Edit: a new title changes the page, its neighbours' prev/next and every sidebar of its version.
+    await edit(doc('1.1', 'guides/one.mdx'), 'title: Guide One', 'title: Guide Number One');
+    assert.match(await build(warm.dir), /built 12 pages/);
+    // Rename, with the link to it.
+    await rename(doc('1.0', 'guides/one.mdx'), doc('1.0', 'guides/first.mdx'));
+    await edit(doc('1.0', 'getting-started.mdx'), '/docs/1.0/guides/one/', '/docs/1.0/guides/first/');
+    assert.match(await build(warm.dir), /built 12 pages/);
+    // Add a page with a diagram and code.
+    await writeFile(
+      doc('0.4', 'guides/two.mdx'),
+      '---\ntitle: Guide Two\ndescription: Added by the incremental test.\n---\n\n## Steps\n\n```bash\nzrok enable\n```\n\n```mermaid title="Two steps"\nflowchart LR\n  A --> B\n```\n',
+    );
+    assert.match(await build(warm.dir), /built 13 pages/);
+    // Delete a page nothing links to.
+    await rm(doc('1.1', 'guides/crash.mdx'));
+    assert.match(await build(warm.dir), /built 12 pages/);
+
+    await cp(path.join(warm.dir, 'content'), path.join(cold.dir, 'content'), { recursive: true });
+    assert.match(await build(cold.dir), /built 12 pages/);
+    assertSameTree(await tree(path.join(warm.dir, 'dist')), await tree(path.join(cold.dir, 'dist')));
+  });
+});
