@@ -25,6 +25,8 @@ import { chunkPreloads, type ViteChunk } from './src/build/page-html.ts';
 import { PAGE_RUNTIME } from './src/build/manifest-plugin.ts';
 import { PAGE_ENV } from './src/build/page-env.ts';
 import { progress } from './src/build/progress.ts';
+import { folderHash, RenderCache } from './src/build/render-cache.ts';
+import { sha256 } from './src/build/hash.ts';
 import type { BatchResult, PrerenderJob, WorkerInput } from './src/build/prerender-protocol.ts';
 import siteConfig, { type SiteConfig } from './site.config.ts';
 import type { SiteManifest } from './src/content/types.ts';
@@ -43,6 +45,8 @@ export interface PrerenderReport {
   pages: number;
   redirects: number;
   workers: number;
+  /** Pages rendered (the others came from the render cache). */
+  rendered: number;
 }
 
 export class BuildError extends Error {}
@@ -157,18 +161,40 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const cspConfig = { scriptHashes: hashes, styleHashes, hostedSearch: hostedSearchConfigured(siteConfig), tagManager: tagManagerConfigured(siteConfig), clientDiagrams: diagramFallbacks.length > 0 };
   const cspMeta = `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy({ ...cspConfig, forHeader: false }))}" />`;
 
-  const count = Math.max(1, Math.min(workers ?? (Number(process.env.PRERENDER_WORKERS) || availableParallelism()), Math.ceil(pagePaths.length / BATCH)));
+  const shell = { template, cspMeta, base, runtimePreloads: chunkPreloads(viteManifest, PAGE_RUNTIME, base) };
+  const runtimeUrl = base + viteManifest[PAGE_RUNTIME].file;
+  const pages = JSON.parse(await readFile(path.join(path.dirname(clientDir), 'pages.json'), 'utf8')) as Record<string, string>;
   const jobs: PrerenderJob[] = [...pagePaths.map((p) => ({ path: p })), { path: '/404-not-found/', notFound: true }];
-  const { facts, records } = await renderOnWorkers(jobs, count, {
-    serverEntry: path.resolve(serverEntry),
-    manifestFile,
-    outDir: clientDir,
-    projectRoot: process.cwd(),
-    base,
-    shell: { template, cspMeta, base, runtimePreloads: chunkPreloads(viteManifest, PAGE_RUNTIME, base) },
-    pages: JSON.parse(await readFile(path.join(path.dirname(clientDir), 'pages.json'), 'utf8')) as Record<string, string>,
-    runtimeUrl: base + viteManifest[PAGE_RUNTIME].file,
-  });
+
+  // Pages whose inputs are as in an earlier build are written from the render cache; the rest are rendered.
+  const cache = new RenderCache(path.join(process.cwd(), '.cache/render'), sha256(await folderHash(path.dirname(serverEntry)), JSON.stringify(shell), runtimeUrl));
+  await cache.ready();
+  // A page's data as the browser gets it, with its body named by the compiled module's code.
+  const bodyHash = new Map<string, string>();
+  for (const [source, file] of Object.entries(pages)) bodyHash.set(source, sha256(await readFile(file)));
+  const dataOf = createPageDataBuilder(site, (source) => bodyHash.get(source) ?? source, siteConfig.sidebar.inlineLimit);
+  const wholeManifest = sha256(await readFile(manifestFile));
+  const facts: PageFacts[] = [];
+  const records: SearchRecord[] = [];
+  const toRender: PrerenderJob[] = [];
+  for (const job of jobs) {
+    const data = job.notFound ? undefined : dataOf.page(job.path);
+    job.cacheFile = cache.fileFor(job.notFound ? '404' : job.path, data ? JSON.stringify(data) : wholeManifest);
+    if (!(await cache.has(job.cacheFile))) {
+      toRender.push(job);
+      continue;
+    }
+    const page = await cache.read(job.cacheFile);
+    for (const [rel, text] of page.files) await writeFileIn(clientDir, rel, text);
+    facts.push(...page.facts);
+    records.push(...page.records);
+  }
+  const count = Math.max(1, Math.min(workers ?? (Number(process.env.PRERENDER_WORKERS) || availableParallelism()), Math.ceil(toRender.length / BATCH)));
+  if (toRender.length) {
+    const rendered = await renderOnWorkers(toRender, count, { serverEntry: path.resolve(serverEntry), manifestFile, outDir: clientDir, projectRoot: process.cwd(), base, shell, pages, runtimeUrl });
+    facts.push(...rendered.facts);
+    records.push(...rendered.records);
+  }
 
   // One search index per version, split into parts; records arrive in batch order, so sort them for stable files.
   const byTag = new Map<string, SearchRecord[]>(site.versions.map((v) => [v.tag, []]));
@@ -225,5 +251,6 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   await writeFile(path.join(clientDir, 'llms.txt'), llmsTxt(siteConfig, base, site));
   await writeFile(path.join(clientDir, 'sitemap.xml'), sitemapXml(siteConfig.url, base, pagePaths.filter((p) => p !== `/${siteConfig.search.pagePath}/`), site));
   await writeFile(path.join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteConfig.url}${base}sitemap.xml\n`);
-  return { pages: pagePaths.length, redirects: redirects.length, workers: count };
+  await cache.prune();
+  return { pages: pagePaths.length, redirects: redirects.length, workers: count, rendered: toRender.length };
 }

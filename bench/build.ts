@@ -1,11 +1,16 @@
 /**
- * Build benchmark: wall time of `npm run build`, then the JS and CSS a first visit downloads
- * (raw and gzip) for the home page, a doc page and a guide page, measured in Chromium: the
- * files the page requests until the network is idle (lazy chunks such as mermaid included).
- * Usage: npx tsx bench/build.ts [--no-build]
+ * Build benchmark:
+ * - the build's CPU and wall time, cold (empty .cache/), unchanged (nothing changed) and after
+ *   one page's text was edited; with `--compare <docusaurus site folder>`, alternating with cold
+ *   builds of the Docusaurus site on the same content, and the ratios (`--runs N`, default 1);
+ * - the JS and CSS a first visit downloads (raw and gzip) for the home page and four doc pages,
+ *   measured in Chromium: the files the page requests until the network is idle.
+ * Usage: npx tsx bench/build.ts [--no-build] [--compare ../zrok/website] [--runs 3]
+ * CPU is user + system time of the build and every process it starts (GNU time), memory the
+ * largest process's peak RSS.
  */
 import { spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { launchBrowser, startSite } from '../test/e2e/support.ts';
@@ -19,11 +24,69 @@ const PAGES = [
   '/docs/guides/self-hosting/linux/',
 ];
 
+interface Timed {
+  wall: number;
+  cpu: number;
+  peakMb: number;
+  output: string;
+}
+
+/** Runs a command under GNU time: wall seconds, CPU seconds of it and its children, largest peak RSS. */
+function timed(cmd: string, args: string[], cwd = process.cwd(), env: NodeJS.ProcessEnv = process.env): Timed {
+  const r = spawnSync('/usr/bin/time', ['-f', '@@ %e %U %S %M', cmd, ...args], { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const output = r.stdout + r.stderr;
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed:\n${output}`);
+  const [wall, user, sys, rss] = /@@ (\S+) (\S+) (\S+) (\S+)/.exec(output)!.slice(1).map(Number);
+  return { wall, cpu: user + sys, peakMb: rss / 1024, output };
+}
+
+const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const ours = (env: Record<string, string> = {}) => timed(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], process.cwd(), { ...process.env, ...env });
+const oursCold = () => {
+  spawnSync('rm', ['-rf', '.cache']);
+  return ours({ FORCE_BUILD: '1' });
+};
+const row = (name: string, t: Timed) => `| ${name} | ${t.wall.toFixed(1)} s | ${t.cpu.toFixed(1)} s | ${t.peakMb.toFixed(0)} MB |`;
+
 if (!process.argv.includes('--no-build')) {
-  const started = performance.now();
-  const r = spawnSync('npx', ['tsx', 'scripts/build.ts'], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-  console.log(`build wall time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const runs = Number(arg('--runs') ?? 1);
+  const docusaurus = arg('--compare');
+  const cold: Timed[] = [];
+  const reference: Timed[] = [];
+  for (let i = 0; i < runs; i++) {
+    cold.push(oursCold());
+    console.log(cold.at(-1)!.output.split('\n').find((l) => l.startsWith('built')));
+    if (docusaurus) {
+      spawnSync('rm', ['-rf', 'build', '.docusaurus', 'node_modules/.cache'], { cwd: docusaurus });
+      reference.push(timed('npx', ['docusaurus', 'build'], docusaurus, { ...process.env, NODE_ENV: 'production' }));
+    }
+  }
+  const unchanged = ours();
+  // One page's text edited: a sentence added to a page with a diagram, then taken out again.
+  const file = 'content/docs/1.1/concepts/sharing-public.mdx';
+  const original = await readFile(file, 'utf8');
+  await writeFile(file, `${original}\nOne more sentence, edited for the benchmark.\n`);
+  let edited: Timed;
+  try {
+    edited = ours();
+  } finally {
+    await writeFile(file, original);
+  }
+  console.log(edited.output.split('\n').find((l) => l.startsWith('built')));
+  ours(); // dist/ as the content is
+  const median = (xs: Timed[]) => [...xs].sort((a, b) => a.cpu - b.cpu)[Math.floor(xs.length / 2)];
+  console.log(`\nBuild of the real site (median of ${runs} cold run(s) by CPU):\n`);
+  console.log('| build | wall | CPU | peak RSS (largest process) |');
+  console.log('|---|---|---|---|');
+  console.log(row('ours, cold (empty .cache/)', median(cold)));
+  console.log(row('ours, nothing changed', unchanged));
+  console.log(row('ours, one page edited', edited));
+  if (docusaurus) {
+    const d = median(reference);
+    console.log(row('Docusaurus, cold', d));
+    const c = median(cold);
+    console.log(`\nratios to Docusaurus's cold build: cold CPU ${(c.cpu / d.cpu).toFixed(3)}×, wall ${(c.wall / d.wall).toFixed(3)}×, memory ${(c.peakMb / d.peakMb).toFixed(2)}×; nothing changed CPU ${(unchanged.cpu / d.cpu).toFixed(3)}×; one page edited CPU ${(edited.cpu / d.cpu).toFixed(3)}×`);
+  }
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;

@@ -2,7 +2,8 @@
  * Scale benchmark: generates 1,000, 5,000 and 10,000 synthetic pages over the three versions,
  * builds each with the real pipeline (`scripts/build.ts`: pages, client + SSR bundle, prerender,
  * search index, link check) in a throwaway copy of the engine, and prints:
- * - wall time of a cold build (empty cache) and of a rebuild with nothing changed, peak memory of
+ * - wall time of a cold build (empty cache), of a rebuild with nothing changed (the build stamp
+ *   stops it at once) and of a rebuild after one page's text was edited, peak memory of
  *   the whole process tree, output size, time per page and its growth between sizes;
  * - what one doc page costs a reader: its HTML, the JS it loads before it is interactive, the data
  *   a navigation to it fetches, and the bytes the first search query downloads;
@@ -159,6 +160,7 @@ interface Row {
   pages: number;
   seconds: number;
   rebuildSeconds: number;
+  editSeconds: number;
   phases: string;
   peak: number;
   outBytes: number;
@@ -177,9 +179,13 @@ for (const size of SIZES) {
     const built = /built (\d+) pages.*\((pages .*)\)/.exec(cold.output);
     console.log(built?.[0]);
     const rebuild = await runBuild(ws.dir);
+    const source = path.join(ws.dir, site.sampleSource);
+    await writeFile(source, `${await readFile(source, 'utf8')}\nOne more sentence, edited.\n`);
+    const edited = await runBuild(ws.dir);
+    console.log(`one page edited: ${edited.seconds.toFixed(1)} s (${/\((pages .*)\)/.exec(edited.output)?.[1] ?? ''})`);
     const out = await dirSize(path.join(ws.dir, 'dist'));
     const cost = await pageCost(path.join(ws.dir, 'dist'), site.sampleRoute);
-    const row: Row = { pages: Number(built?.[1] ?? size), seconds: cold.seconds, rebuildSeconds: rebuild.seconds, phases: built?.[2] ?? '', peak: Math.max(cold.peak, rebuild.peak), outBytes: out.bytes, outFiles: out.files, cost };
+    const row: Row = { pages: Number(built?.[1] ?? size), seconds: cold.seconds, rebuildSeconds: rebuild.seconds, editSeconds: edited.seconds, phases: built?.[2] ?? '', peak: Math.max(cold.peak, rebuild.peak, edited.peak), outBytes: out.bytes, outFiles: out.files, cost };
     if (WITH_DEV) {
       console.log('dev server …');
       row.dev = await measureDev(ws.dir, site.sampleRoute, site.sampleSource);
@@ -192,11 +198,11 @@ for (const size of SIZES) {
 
 const base = rows[0];
 const perPage = (r: Row) => (r.seconds * 1000) / r.pages;
-console.log('\nBuild (cold = empty cache; rebuild = nothing changed):\n');
-console.log('| pages | cold build | ms per page | vs first | rebuild | peak RSS (process tree) | output | files |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('\nBuild (cold = empty cache; rebuild = nothing changed; one edit = the text of one page changed):\n');
+console.log('| pages | cold build | ms per page | vs first | rebuild | one edit | peak RSS (process tree) | output | files |');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
-  console.log(`| ${r.pages} | ${r.seconds.toFixed(1)} s | ${perPage(r).toFixed(1)} | ${(perPage(r) / perPage(base)).toFixed(2)}× | ${r.rebuildSeconds.toFixed(1)} s | ${mb(r.peak)} | ${mb(r.outBytes)} | ${r.outFiles} |`);
+  console.log(`| ${r.pages} | ${r.seconds.toFixed(1)} s | ${perPage(r).toFixed(1)} | ${(perPage(r) / perPage(base)).toFixed(2)}× | ${r.rebuildSeconds.toFixed(1)} s | ${r.editSeconds.toFixed(1)} s | ${mb(r.peak)} | ${mb(r.outBytes)} | ${r.outFiles} |`);
 }
 console.log('\nPhases of the cold builds:');
 for (const r of rows) console.log(`- ${r.pages}: ${r.phases}`);

@@ -36,9 +36,12 @@ async function filesUnder(dir: string, skipTop: Set<string> = new Set()): Promis
   return out.sort();
 }
 
-/** A fingerprint of the build's inputs: file paths and contents, environment, Node. */
-export async function inputsFingerprint(root: string, outDir: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const skip = new Set([...NOT_INPUTS, path.relative(root, outDir).split(path.sep)[0], `${path.basename(outDir)}.old`]);
+/**
+ * A fingerprint of the build's inputs: file paths and contents, environment, Node. `alsoSkip`
+ * leaves out more top-level folders (the bundles' fingerprint leaves out the content).
+ */
+export async function inputsFingerprint(root: string, outDir: string, env: NodeJS.ProcessEnv = process.env, alsoSkip: string[] = []): Promise<string> {
+  const skip = new Set([...NOT_INPUTS, ...alsoSkip, path.relative(root, outDir).split(path.sep)[0], `${path.basename(outDir)}.old`]);
   const h = createHash('sha256');
   h.update(`${process.version}\n${buildEnv(env).join('\n')}\n`);
   for (const file of await filesUnder(root, skip)) {

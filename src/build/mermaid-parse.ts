@@ -4,6 +4,12 @@
  * when the drawing would leave something out. Loaded on the first diagram a process compiles.
  */
 
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { threadId } from 'node:worker_threads';
+import { sha256 } from './hash.ts';
+
 type MermaidApi = {
   initialize(config: Record<string, unknown>): void;
   mermaidAPI: { getDiagramFromText(text: string): Promise<{ type: string; db: Record<string, (...a: unknown[]) => unknown> }> };
@@ -46,8 +52,27 @@ export interface ParsedDiagram {
   counts?: Record<string, number>;
 }
 
+/**
+ * Valid diagrams already parsed, by mermaid's version and the source (.cache/diagram-parse/): loading
+ * mermaid and jsdom takes seconds in each thread, so a page edited elsewhere than in its diagram,
+ * or a build with most pages cached, does not load them. Errors are not kept: they are reported again.
+ */
+const parseCacheDir = path.join(process.cwd(), '.cache/diagram-parse');
+const mermaidVersion = (createRequire(import.meta.url)('mermaid/package.json') as { version: string }).version;
+
 /** Parses `source` as mermaid does in the browser; throws MermaidSyntaxError with mermaid's message when it is not valid. */
 export async function parseMermaid(source: string): Promise<ParsedDiagram> {
+  const file = path.join(parseCacheDir, `${sha256(mermaidVersion, '\0', source).slice(0, 32)}.json`);
+  const known = await readFile(file, 'utf8').then((t) => JSON.parse(t) as ParsedDiagram, () => undefined);
+  if (known) return known;
+  const parsed = await parseWithMermaid(source);
+  await mkdir(parseCacheDir, { recursive: true });
+  await writeFile(`${file}.${process.pid}.${threadId}`, JSON.stringify(parsed));
+  await rename(`${file}.${process.pid}.${threadId}`, file);
+  return parsed;
+}
+
+async function parseWithMermaid(source: string): Promise<ParsedDiagram> {
   const mermaid = await loadMermaid();
   let diagram;
   try {

@@ -26,7 +26,7 @@ function compilePool() {
   return {
     threads,
     run(task: CompileTask) {
-      pool ??= new Piscina({ filename: new URL('./mdx-compile-worker-boot.mjs', import.meta.url).href, minThreads: threads, maxThreads: threads, env: PAGE_ENV });
+      pool ??= new Piscina({ filename: new URL('./mdx-compile-worker-boot.mjs', import.meta.url).href, minThreads: 1, maxThreads: threads, env: PAGE_ENV });
       return pool.run(task);
     },
     close: async () => pool?.destroy(),

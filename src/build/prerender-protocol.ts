@@ -32,6 +32,15 @@ export interface PrerenderJob {
   path: string;
   /** The not-found page, written as 404.html. */
   notFound?: boolean;
+  /** Where to keep the rendered page for the next build (render-cache.ts). */
+  cacheFile?: string;
+}
+
+/** One rendered route: its files (path under the site's folder, text), link facts and search records. */
+export interface RenderedPage {
+  files: [string, string][];
+  facts: PageFacts[];
+  records: SearchRecord[];
 }
 
 export interface BatchResult {

@@ -5,60 +5,79 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseDocument } from 'htmlparser2';
 import { collectPageFacts } from './html-facts.ts';
 import { extractSearchRecords } from './search-records.ts';
 import { markdownCopy } from './plain-text.ts';
+import { serializePage } from './render-cache.ts';
 import { pageHtml, type PageShell } from './page-html.ts';
 import { pageDataPath } from '../content/page-data.ts';
 import { browserPage, linkerReady } from './page-link.ts';
 import type { SiteManifest } from '../content/types.ts';
-import type { ServerModule, PrerenderJob, BatchResult, WorkerInput } from './prerender-protocol.ts';
+import type { ServerModule, PrerenderJob, BatchResult, WorkerInput, RenderedPage } from './prerender-protocol.ts';
 
 const input = workerData as WorkerInput;
 await linkerReady;
 mkdirSync(path.join(input.outDir, 'assets/pages'), { recursive: true });
 const server = (await import(pathToFileURL(input.serverEntry).href)) as ServerModule;
 // The browser copy of a page body is made when its page is first rendered, on this thread.
-const browserUrls = new Map<string, string>();
-function moduleUrl(source: string): string {
-  let url = browserUrls.get(source);
-  if (url) return url;
+const browserPages = new Map<string, { file: string; code: string }>();
+function browserCopy(source: string): { file: string; code: string } {
+  let page = browserPages.get(source);
+  if (page) return page;
   const file = input.pages[source];
   if (!file) throw new Error(`${source}: no compiled body`);
-  const page = browserPage(readFileSync(file, 'utf8'), input.runtimeUrl);
+  page = browserPage(readFileSync(file, 'utf8'), input.runtimeUrl);
   writeFileSync(path.join(input.outDir, page.file), page.code);
-  url = input.base + page.file;
-  browserUrls.set(source, url);
-  return url;
+  browserPages.set(source, page);
+  return page;
 }
+const moduleUrl = (source: string) => input.base + browserCopy(source).file;
 server.configure({ site: JSON.parse(readFileSync(input.manifestFile, 'utf8')) as SiteManifest, moduleUrl, bodyFile: (source) => input.pages[source] });
 const shell: PageShell = { ...input.shell, siteConfig: server.siteConfig };
 const language = server.siteConfig.locales.default;
 
-async function renderOne(job: PrerenderJob, out: BatchResult) {
+/** Renders one route: its files (HTML, page data, Markdown copy, the body's browser module), link facts and search records. */
+async function renderPage(job: PrerenderJob): Promise<RenderedPage> {
   const r = await server.render(job.path, input.base);
   const wanted = job.notFound ? 404 : 200;
   const source = r.page?.source ?? job.path;
   if (r.redirect || r.status !== wanted) throw new Error(`${source}: route ${job.path} rendered with status ${r.status}`);
   const route = job.notFound ? '__not-found__' : input.base.replace(/\/$/, '') + job.path;
   const html = pageHtml(shell, r, job.notFound ? '/404.html' : job.path, route);
-  if (job.notFound) return writeFile(path.join(input.outDir, '404.html'), html);
-  const dir = path.join(input.outDir, job.path);
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, 'index.html'), html);
+  if (job.notFound) return { files: [['404.html', html]], facts: [], records: [] };
+  const files: [string, string][] = [[path.join(job.path, 'index.html'), html]];
   // Parsed once for both the link check and the search records.
   const dom = parseDocument(r.html);
-  out.facts.push(collectPageFacts(job.path, r.page?.source ?? job.path, dom));
-  if (!r.page) return;
-  await writeFile(path.join(input.outDir, pageDataPath(job.path)), JSON.stringify(r.page));
-  if (r.versionTag) out.records.push(...extractSearchRecords({ html: dom, path: job.path, lvl0: 'Documentation', language, tag: r.versionTag }));
+  const page: RenderedPage = { files, facts: [collectPageFacts(job.path, r.page?.source ?? job.path, dom)], records: [] };
+  if (!r.page) return page;
+  files.push([pageDataPath(job.path), JSON.stringify(r.page)]);
+  if (r.versionTag) page.records.push(...extractSearchRecords({ html: dom, path: job.path, lvl0: 'Documentation', language, tag: r.versionTag }));
   if (r.page.doc) {
     const text = await readFile(path.join(input.projectRoot, r.page.source), 'utf8');
-    await writeFile(path.join(dir, 'index.md'), markdownCopy(r.page.title, r.page.description, text));
+    files.push([path.join(job.path, 'index.md'), markdownCopy(r.page.title, r.page.description, text)]);
+    // Its own body's module too, so that a page restored from the render cache brings it along.
+    const body = browserCopy(r.page.source);
+    files.push([body.file, body.code]);
+  }
+  return page;
+}
+
+async function renderOne(job: PrerenderJob, out: BatchResult) {
+  const page = await renderPage(job);
+  for (const [rel, text] of page.files) {
+    await mkdir(path.dirname(path.join(input.outDir, rel)), { recursive: true });
+    await writeFile(path.join(input.outDir, rel), text);
+  }
+  out.facts.push(...page.facts);
+  out.records.push(...page.records);
+  if (job.cacheFile) {
+    // Written whole, then renamed: a build stopped half-way never leaves a truncated entry.
+    await writeFile(`${job.cacheFile}.tmp`, serializePage(page));
+    await rename(`${job.cacheFile}.tmp`, job.cacheFile);
   }
 }
 

@@ -50,6 +50,13 @@ function assertSameTree(a: Map<string, Buffer>, b: Map<string, Buffer>) {
   assert.deepEqual(differ, [], 'files whose bytes differ between the incremental and the cold build');
 }
 
+/** The build reused what it could: both bundles, and the pages the change does not touch. */
+function assertReused(output: string, pages: number) {
+  assert.match(output, /client and server bundles unchanged/, output);
+  const rendered = Number(/\((\d+) rendered, the others unchanged\)/.exec(output)?.[1] ?? pages + 1);
+  assert.ok(rendered < pages, `${rendered} of ${pages} pages rendered again:\n${output}`);
+}
+
 const doc = (v: string, name: string) => path.join(warm.dir, 'content/docs', v, name);
 async function edit(file: string, from: string | RegExp, to: string) {
   const text = await readFile(file, 'utf8');
@@ -72,7 +79,9 @@ describe('incremental builds', () => {
   it('after an edit, a rename, an add and a delete, dist/ equals a cold build byte for byte', async () => {
     // Edit: a new title changes the page, its neighbours' prev/next and every sidebar of its version.
     await edit(doc('1.1', 'guides/one.mdx'), 'title: Guide One', 'title: Guide Number One');
-    assert.match(await build(warm.dir), /built 12 pages/);
+    const edited = await build(warm.dir);
+    assert.match(edited, /built 12 pages/);
+    assertReused(edited, 12);
     // Rename, with the link to it.
     await rename(doc('1.0', 'guides/one.mdx'), doc('1.0', 'guides/first.mdx'));
     await edit(doc('1.0', 'getting-started.mdx'), '/docs/1.0/guides/one/', '/docs/1.0/guides/first/');
@@ -85,7 +94,9 @@ describe('incremental builds', () => {
     assert.match(await build(warm.dir), /built 13 pages/);
     // Delete a page nothing links to.
     await rm(doc('1.1', 'guides/crash.mdx'));
-    assert.match(await build(warm.dir), /built 12 pages/);
+    const deleted = await build(warm.dir);
+    assert.match(deleted, /built 12 pages/);
+    assertReused(deleted, 12);
 
     await cp(path.join(warm.dir, 'content'), path.join(cold.dir, 'content'), { recursive: true });
     assert.match(await build(cold.dir), /built 12 pages/);

@@ -1,0 +1,45 @@
+/**
+ * The client and server bundles of the last build, kept in .cache/bundles/<key>/ for the next.
+ * The bundles are made from the engine (every input but the content) and, of the content, only
+ * the site index (versions and home sections, the `virtual:site-index` module): when neither
+ * changed, as after an edit to a page, the next build copies them instead of running Vite twice.
+ */
+import { cp, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { sha256 } from './hash.ts';
+import { inputsFingerprint } from './build-stamp.ts';
+import { siteIndexOf } from '../content/page-data.ts';
+import { HOME_SECTIONS } from '../theme/home-sections.ts';
+import type { SiteManifest } from '../content/types.ts';
+
+export const BUNDLES = ['client', 'server'] as const;
+const cacheDir = (root: string) => path.join(root, '.cache/bundles');
+const exists = (p: string) => stat(p).then(() => true, () => false);
+
+/** The key of the bundles this build would make: the engine's fingerprint and the site index it serves. */
+export async function bundleKey(root: string, outDir: string, manifestFile: string): Promise<string> {
+  const site = JSON.parse(await readFile(manifestFile, 'utf8')) as SiteManifest;
+  const index = JSON.stringify(siteIndexOf(site, HOME_SECTIONS.map((s) => s.path)));
+  return sha256(await inputsFingerprint(root, outDir, process.env, ['content']), index).slice(0, 24);
+}
+
+/** Copies the cached bundles into `work` (as .build/client and .build/server); false when there are none for this key. */
+export async function restoreBundles(root: string, key: string, work: string): Promise<boolean> {
+  const dir = path.join(cacheDir(root), key);
+  if (!(await exists(path.join(dir, 'complete')))) return false;
+  for (const b of BUNDLES) await cp(path.join(dir, b), path.join(work, b), { recursive: true });
+  return true;
+}
+
+/** Keeps this build's fresh bundles (before the prerender writes into the client folder), and only them. */
+export async function saveBundles(root: string, key: string, work: string): Promise<void> {
+  const dir = path.join(cacheDir(root), key);
+  await rm(cacheDir(root), { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  for (const b of BUNDLES) await cp(path.join(work, b), path.join(dir, b), { recursive: true });
+  await cp(path.join(work, 'client/.vite/manifest.json'), path.join(dir, 'complete')); // written last: a half-saved copy is never used
+}
+
+export async function cachedBundleKeys(root: string): Promise<string[]> {
+  return readdir(cacheDir(root)).catch(() => []);
+}
