@@ -55,7 +55,7 @@ async function renderOne(job: PrerenderJob, out: BatchResult) {
   out.facts.push(collectPageFacts(job.path, r.page?.source ?? job.path, dom));
   if (!r.page) return;
   await writeFile(path.join(input.outDir, pageDataPath(job.path)), JSON.stringify(r.page));
-  if (r.versionTag) out.records.push(...extractSearchRecords({ html: dom, path: job.path, lvl0: 'Documentation', language, tag: r.versionTag }));
+  if (r.versionTag) out.records.push(...extractSearchRecords({ html: dom, path: job.path, lvl0: 'Documentation', description: r.page.description, language, tag: r.versionTag }));
   if (r.page.doc) {
     const text = await readFile(path.join(input.projectRoot, r.page.source), 'utf8');
     await writeFile(path.join(dir, 'index.md'), markdownCopy(r.page.title, r.page.description, text));
