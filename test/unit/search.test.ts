@@ -318,12 +318,28 @@ describe('query rules: word dropping and ranking', () => {
     expect(found).toContain('/docs/drives/');
   });
 
-  it('puts sections holding every word first, and shows only them when there are enough', async () => {
+  it('when enough sections hold every word, lists a section holding fewer only if it outscores the weakest of them', async () => {
     expect(await urls(docs, 'drive synchronization')).toEqual(['/docs/drives/#sync', '/docs/drives/']);
     const many = Array.from({ length: 6 }, (_, i) => page(`/docs/many/${i}/`, `Agent ${i}`, null, 'The agent shares files.'));
     const found = await urls([...docs, ...many], 'agent files');
     expect(found).toHaveLength(6);
     expect(found.every((u) => u.startsWith('/docs/many/'))).toBe(true);
+  });
+
+  it('lets a section holding fewer, more telling words outrank one holding every word', async () => {
+    const list = [
+      page('/docs/rotation/', 'Log Rotation', null, 'Rotate the service log.'),
+      page('/docs/misc/', 'Miscellany', null, 'Notes on many things: the log of the service is written daily, and rotation of it can be set up in the options dialog of the service manager.'),
+    ];
+    expect(await urls(list, 'daily log rotation')).toEqual(['/docs/rotation/', '/docs/misc/']);
+  });
+
+  it('counts a word found through two of its synonyms as one word', async () => {
+    const list = [
+      page('/docs/providers/', 'Providers', null, 'A long list of settings for oauth and for oidc that the configuration file may hold, one after the other.'),
+      page('/docs/listener/', 'Listener', null, 'The frontend listener.'),
+    ];
+    expect((await urls(list, 'sso frontend'))[0]).toBe('/docs/listener/');
   });
 
   it('puts a match in the page description below the page title and above the body text', async () => {
