@@ -55,7 +55,7 @@ async function renderPage(job: PrerenderJob): Promise<RenderedPage> {
   const page: RenderedPage = { files, facts: [collectPageFacts(job.path, r.page?.source ?? job.path, dom)], records: [] };
   if (!r.page) return page;
   files.push([pageDataPath(job.path), JSON.stringify(r.page)]);
-  if (r.versionTag) page.records.push(...extractSearchRecords({ html: dom, path: job.path, lvl0: 'Documentation', language, tag: r.versionTag }));
+  if (r.versionTag) page.records.push(...extractSearchRecords({ html: dom, path: job.path, lvl0: 'Documentation', description: r.page.description, language, tag: r.versionTag }));
   if (r.page.doc) {
     const text = await readFile(path.join(input.projectRoot, r.page.source), 'utf8');
     files.push([path.join(job.path, 'index.md'), markdownCopy(r.page.title, r.page.description, text)]);

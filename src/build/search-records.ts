@@ -15,6 +15,8 @@ interface Input {
   path: string;
   /** Used when the page has no data-search-lvl0 attribute. */
   lvl0: string;
+  /** The page's front-matter description: searched as part of its first record. */
+  description?: string;
   language: string;
   tag: string;
 }
@@ -23,7 +25,7 @@ interface Input {
  * One record per page section: the intro under the h1 and each h2–h6 with the paragraphs, list
  * items and table cells that follow it. Headings are the hierarchy; text is stored as plain text.
  */
-export function extractSearchRecords({ html, path, lvl0, language, tag }: Input): SearchRecord[] {
+export function extractSearchRecords({ html, path, lvl0, description, language, tag }: Input): SearchRecord[] {
   const doc = typeof html === 'string' ? parseDocument(html) : html;
   const h1 = DomUtils.findOne((n) => n.name === 'h1', doc.children);
   const body = DomUtils.findOne((n) => (n.attribs.class ?? '').split(' ').includes('markdown'), doc.children);
@@ -77,6 +79,7 @@ export function extractSearchRecords({ html, path, lvl0, language, tag }: Input)
         type: s.type,
         hierarchy: s.hierarchy,
         content,
+        ...(i === 0 && description ? { description } : {}),
         language,
         docusaurus_tag: tag,
       };

@@ -132,7 +132,7 @@ export function createLocalSearchClient(load: IndexFileLoader, versionTags: stri
         for (const r of runQuery(await index.searcher(query), query)) scored.push({ index, ...r });
       }
     }
-    // Sections holding every word first (when words were dropped), then by score.
+    // By score (each version's sections were scored the same way).
     scored.sort(byRank);
     const nbHits = scored.length;
     const shown = scored.slice(page * hitsPerPage, (page + 1) * hitsPerPage);

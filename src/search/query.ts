@@ -132,45 +132,48 @@ function wordQuery(word: string, last: boolean): Query {
   return { combineWith: 'OR', queries };
 }
 
-/** Below this many sections holding every word, sections holding some of the words follow them. */
+/** From this many sections holding every word, sections holding fewer words must outscore the weakest of them. */
 export const FEW_HITS = 5;
 
 export interface RankedResult {
   /** The MiniSearch id: the short document number in a split index. */
   id: number;
+  /** The section's score: the sum of its words' scores × words held × (words held / words asked)². */
   score: number;
   /** How many of the query's meaningful words the section holds. */
   words: number;
-  /** Whether it holds every word: such sections rank above all others. */
+  /** Whether it holds every word. */
   complete: boolean;
 }
 
 /**
- * Runs a query: every meaningful word must match (or a synonym of it). When that finds nothing
- * (or fewer than FEW_HITS sections), words are made optional, as the hosted provider's
- * removeWordsIfNoResults: 'allOptional' does: sections holding every word stay on top, the others
- * follow, their score multiplied by the share of the words they hold (the classic coordination
- * factor), so a section holding more of the words ranks above one holding fewer, unless the fewer
- * words are much more telling (a rare word in a page title).
+ * Runs a query. Every section holding at least one meaningful word (or a synonym of it) is a
+ * candidate; its score is multiplied by the square of the share of the words it holds (the
+ * classic coordination factor, squared), so a section holding more of the words ranks above one
+ * holding fewer unless the fewer words are much more telling (a rare word in a page title or
+ * description against common words in body text). Nothing ranks a section first merely for holding
+ * every word: a word matched by a typo or in passing says less than a title. When at least
+ * FEW_HITS sections hold every word, a section holding fewer is kept only if it scores above the
+ * weakest of them, so a precise query does not list every section with one of its words; with
+ * fewer, no word is required (the hosted provider's removeWordsIfNoResults: 'allOptional').
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function runQuery(mini: MiniSearch<any>, query: string): RankedResult[] {
   const words = queryWords(query);
   if (!words.length) return [];
   const perWord = words.map((w, i) => wordQuery(w, i === words.length - 1));
-  const all = mini.search({ combineWith: 'AND', queries: perWord });
-  if (all.length >= FEW_HITS || words.length === 1) return all.map((r) => ({ id: r.id as number, score: r.score, words: words.length, complete: true }));
-  const some = mini.search({ combineWith: 'OR', queries: perWord });
   const termsOfWord = words.map((w) => new Set(alternatives(w).flatMap(indexTerms)));
-  return some
-    .map((r: SearchResult) => {
-      const matched = new Set(r.queryTerms);
-      const count = termsOfWord.filter((terms) => [...terms].some((t) => matched.has(t))).length;
-      return { id: r.id as number, score: r.score * (count / words.length), words: count, complete: count === words.length };
-    })
-    .sort(byRank);
+  const sections = mini.search({ combineWith: 'OR', queries: perWord }).map((r: SearchResult): RankedResult => {
+    const matched = new Set(r.queryTerms);
+    const count = termsOfWord.filter((terms) => [...terms].some((t) => matched.has(t))).length;
+    // MiniSearch multiplies the sum by the number of query terms matched, synonyms included; count words instead.
+    const sum = r.score / Math.max(1, r.queryTerms.length);
+    return { id: r.id as number, score: sum * count * (count / words.length) ** 2, words: count, complete: count === words.length };
+  });
+  const complete = sections.filter((s) => s.complete);
+  const weakest = complete.length >= FEW_HITS ? Math.min(...complete.map((s) => s.score)) : 0;
+  return sections.filter((s) => s.complete || s.score >= weakest).sort(byRank);
 }
 
-/** Sections holding every word first, then by score. */
-export const byRank = (a: { complete: boolean; score: number }, b: { complete: boolean; score: number }) =>
-  Number(b.complete) - Number(a.complete) || b.score - a.score;
+/** By score, best first. */
+export const byRank = (a: { score: number }, b: { score: number }) => b.score - a.score;

@@ -6,6 +6,11 @@ export interface SearchRecord {
   type: 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
   hierarchy: Hierarchy;
   content: string | null;
+  /**
+   * The page's front-matter description, on the page's first record only. The local index
+   * searches it; the published record parts leave it out (no hit shows it).
+   */
+  description?: string;
   language: string;
   docusaurus_tag: string;
 }

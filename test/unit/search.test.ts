@@ -215,6 +215,16 @@ describe('the split local index', () => {
     expect((await ask(c, 'redeployed')).nbHits).toBe(48);
   });
 
+  it('searches the page description but leaves it out of the record parts the browser loads for hits', async () => {
+    const described = [{ ...list[0], description: 'Keep a token across reboots.' }, ...list.slice(1)];
+    const { files, load } = publish({ [T]: described });
+    const parts = [...files].filter(([path]) => /\/r\d+\.json$/.test(path)).map(([, text]) => text);
+    expect(parts.join('')).not.toContain('Keep a token');
+    const hits = (await ask(createLocalSearchClient(load, [T]), 'reboots')).hits;
+    expect(hits[0].url).toBe('/docs/concepts/sharing-reserved/');
+    expect(hits[0]).not.toHaveProperty('description');
+  });
+
   it('refuses a record of another version or language', () => {
     expect(() => buildSearchIndex(T, [list[0], ...records['docs-default-fr']])).toThrow(/record docs-default-current:\/fr\/docs\/x\/ is fr\/docs-default-current/);
   });
@@ -266,6 +276,13 @@ describe('index records from rendered pages', () => {
     ]);
     expect(recs[2].hierarchy).toEqual({ lvl0: 'Concepts', lvl1: 'Public Shares', lvl2: 'Frontends', lvl3: 'TLS', lvl4: null, lvl5: null, lvl6: null });
   });
+
+  it('puts the page description on the page’s first record only', () => {
+    const html = '<article><h1>Reserved Shares</h1><div class="markdown"><p>Intro.</p><h2 id="names">Unique Names</h2><p>Names.</p></div></article>';
+    const recs = extractSearchRecords({ html, path: '/docs/r/', lvl0: 'Concepts', description: 'Keep the same token across restarts.', language: 'en', tag: 't' });
+    expect(recs.map((r) => r.description)).toEqual(['Keep the same token across restarts.', undefined]);
+    expect(extractSearchRecords({ html, path: '/docs/r/', lvl0: 'Concepts', description: '', language: 'en', tag: 't' }).some((r) => 'description' in r)).toBe(false);
+  });
 });
 
 describe('query rules: word dropping and ranking', () => {
@@ -301,12 +318,37 @@ describe('query rules: word dropping and ranking', () => {
     expect(found).toContain('/docs/drives/');
   });
 
-  it('puts sections holding every word first, and shows only them when there are enough', async () => {
+  it('when enough sections hold every word, lists a section holding fewer only if it outscores the weakest of them', async () => {
     expect(await urls(docs, 'drive synchronization')).toEqual(['/docs/drives/#sync', '/docs/drives/']);
     const many = Array.from({ length: 6 }, (_, i) => page(`/docs/many/${i}/`, `Agent ${i}`, null, 'The agent shares files.'));
     const found = await urls([...docs, ...many], 'agent files');
     expect(found).toHaveLength(6);
     expect(found.every((u) => u.startsWith('/docs/many/'))).toBe(true);
+  });
+
+  it('lets a section holding fewer, more telling words outrank one holding every word', async () => {
+    const list = [
+      page('/docs/rotation/', 'Log Rotation', null, 'Rotate the service log.'),
+      page('/docs/misc/', 'Miscellany', null, 'Notes on many things: the log of the service is written daily, and rotation of it can be set up in the options dialog of the service manager.'),
+    ];
+    expect(await urls(list, 'daily log rotation')).toEqual(['/docs/rotation/', '/docs/misc/']);
+  });
+
+  it('counts a word found through two of its synonyms as one word', async () => {
+    const list = [
+      page('/docs/providers/', 'Providers', null, 'A long list of settings for oauth and for oidc that the configuration file may hold, one after the other.'),
+      page('/docs/listener/', 'Listener', null, 'The frontend listener.'),
+    ];
+    expect((await urls(list, 'sso frontend'))[0]).toBe('/docs/listener/');
+  });
+
+  it('puts a match in the page description below the page title and above the body text', async () => {
+    const list = [
+      page('/docs/body/', 'Tokens', null, 'A token survives restarts.'),
+      { ...page('/docs/described/', 'Reservations', null, 'How reservations work.'), description: 'Keep the same token across restarts.' },
+      page('/docs/titled/', 'Restarts', null, 'What happens then.'),
+    ];
+    expect(await urls(list, 'restarts')).toEqual(['/docs/titled/', '/docs/described/', '/docs/body/']);
   });
 
   it('puts a match in the page title above a section heading above the body text', async () => {
