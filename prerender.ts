@@ -167,7 +167,11 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const jobs: PrerenderJob[] = [...pagePaths.map((p) => ({ path: p })), { path: '/404-not-found/', notFound: true }];
 
   // Pages whose inputs are as in an earlier build are written from the render cache; the rest are rendered.
-  const cache = new RenderCache(path.join(process.cwd(), '.cache/render'), sha256(await folderHash(path.dirname(serverEntry)), JSON.stringify(shell), runtimeUrl));
+  // The common key: the server bundle, the shell, and the code the render workers run besides the bundle (what
+  // they extract for the link check and search, how they write pages) with the packages it uses.
+  const workerCode = await Promise.all(['src/build', 'src/content', 'src/search'].map((d) => folderHash(path.join(process.cwd(), d))));
+  const lock = await readFile(path.join(process.cwd(), 'package-lock.json')).catch(() => '');
+  const cache = new RenderCache(path.join(process.cwd(), '.cache/render'), sha256(await folderHash(path.dirname(serverEntry)), ...workerCode, lock, JSON.stringify(shell), runtimeUrl, siteConfig.url));
   await cache.ready();
   // A page's data as the browser gets it, with its body named by the compiled module's code.
   const bodyHash = new Map<string, string>();
