@@ -4,7 +4,7 @@
  * the site index (versions and home sections, the `virtual:site-index` module): when neither
  * changed, as after an edit to a page, the next build copies them instead of running Vite twice.
  */
-import { cp, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sha256 } from './hash.ts';
 import { inputsFingerprint } from './build-stamp.ts';
@@ -38,8 +38,4 @@ export async function saveBundles(root: string, key: string, work: string): Prom
   await mkdir(dir, { recursive: true });
   for (const b of BUNDLES) await cp(path.join(work, b), path.join(dir, b), { recursive: true });
   await cp(path.join(work, 'client/.vite/manifest.json'), path.join(dir, 'complete')); // written last: a half-saved copy is never used
-}
-
-export async function cachedBundleKeys(root: string): Promise<string[]> {
-  return readdir(cacheDir(root)).catch(() => []);
 }

@@ -8,7 +8,7 @@
  * page's title changes its neighbours' prev/next and, where the sidebar is inline, every page of
  * its version: those keys change too, and those pages are rendered again.
  */
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { sha256 } from './hash.ts';
 import type { RenderedPage } from './prerender-protocol.ts';
@@ -16,7 +16,7 @@ import type { RenderedPage } from './prerender-protocol.ts';
 /** A rendered page as JSON: a page's ids are a Set, kept as a list. */
 export const serializePage = (page: RenderedPage): string => JSON.stringify(page, (_key, value: unknown) => (value instanceof Set ? [...value] : value));
 
-const exists = async (file: string) => readFile(file).then(() => true, () => false);
+const exists = (file: string) => access(file).then(() => true, () => false);
 
 /** Every file under dir, hashed with its path, in a stable order. */
 export async function folderHash(dir: string): Promise<string> {

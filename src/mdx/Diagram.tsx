@@ -35,13 +35,20 @@ export function Diagram({ title, svg, width, height, source }: DiagramProps) {
           dangerouslySetInnerHTML={{ __html: svg }}
         />
       </figure>
-      <details className="diagram__source">
-        <summary>Diagram source</summary>
-        <pre tabIndex={0}>
-          <code>{source}</code>
-        </pre>
-      </details>
+      <DiagramSource source={source} />
     </div>
+  );
+}
+
+/** The mermaid source under a diagram, for copying and for readers who want the steps as text. */
+export function DiagramSource({ source, open }: { source: string; open?: boolean }) {
+  return (
+    <details className="diagram__source" open={open}>
+      <summary>Diagram source</summary>
+      <pre tabIndex={0}>
+        <code>{source}</code>
+      </pre>
+    </details>
   );
 }
 

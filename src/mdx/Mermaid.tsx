@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useColorMode } from '../theme/color-mode.ts';
+import { DiagramSource } from './Diagram.tsx';
 
 /** True once the element comes within a screen of the viewport: mermaid loads only when needed. */
 function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
@@ -61,12 +62,7 @@ export function Mermaid({ chart, title }: { chart: string; title: string }) {
           <figcaption className="diagram__pending">{title}</figcaption>
         )}
       </figure>
-      <details className="diagram__source" open={svg ? undefined : true}>
-        <summary>Diagram source</summary>
-        <pre tabIndex={0}>
-          <code>{chart}</code>
-        </pre>
-      </details>
+      <DiagramSource source={chart} open={svg ? undefined : true} />
     </div>
   );
 }
