@@ -25,7 +25,7 @@ import { chunkPreloads, type ViteChunk } from './src/build/page-html.ts';
 import { PAGE_RUNTIME } from './src/build/manifest-plugin.ts';
 import { PAGE_ENV } from './src/build/page-env.ts';
 import { progress } from './src/build/progress.ts';
-import { folderHash, RenderCache } from './src/build/render-cache.ts';
+import { bringBack, extractFromJson, FileSetCache, folderHash, keepFiles, linkEntry, readEntry, type Entry, type PageExtract } from './src/build/render-cache.ts';
 import { sha256 } from './src/build/hash.ts';
 import type { BatchResult, PrerenderJob, WorkerInput } from './src/build/prerender-protocol.ts';
 import siteConfig, { type SiteConfig } from './site.config.ts';
@@ -166,46 +166,59 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const pages = JSON.parse(await readFile(path.join(path.dirname(clientDir), 'pages.json'), 'utf8')) as Record<string, string>;
   const jobs: PrerenderJob[] = [...pagePaths.map((p) => ({ path: p })), { path: '/404-not-found/', notFound: true }];
 
-  // Pages whose inputs are as in an earlier build are written from the render cache; the rest are rendered.
+  // Pages whose inputs are as in an earlier build are brought back from the render cache; the rest are rendered.
   // The common key: the server bundle, the shell, and the code the render workers run besides the bundle (what
   // they extract for the link check and search, how they write pages) with the packages it uses.
   const workerCode = await Promise.all(['src/build', 'src/content', 'src/search'].map((d) => folderHash(path.join(process.cwd(), d))));
   const lock = await readFile(path.join(process.cwd(), 'package-lock.json')).catch(() => '');
-  const cache = new RenderCache(path.join(process.cwd(), '.cache/render'), sha256(await folderHash(path.dirname(serverEntry)), ...workerCode, lock, JSON.stringify(shell), runtimeUrl, siteConfig.url));
+  const cache = new FileSetCache(path.join(process.cwd(), '.cache/render'), sha256(await folderHash(path.dirname(serverEntry)), ...workerCode, lock, JSON.stringify(shell), runtimeUrl, siteConfig.url));
   await cache.ready();
-  // A page's data as the browser gets it, with its body named by the compiled module's code.
-  const bodyHash = new Map<string, string>();
-  for (const [source, file] of Object.entries(pages)) bodyHash.set(source, sha256(await readFile(file)));
-  const dataOf = createPageDataBuilder(site, (source) => bodyHash.get(source) ?? source, siteConfig.sidebar.inlineLimit);
+  // A page's data as the browser gets it, with its body named by its compiled module, whose file name is
+  // the hash of what it was compiled from (page-cache.ts).
+  const dataOf = createPageDataBuilder(site, (source) => (pages[source] ? path.basename(pages[source]) : source), siteConfig.sidebar.inlineLimit);
   const wholeManifest = sha256(await readFile(manifestFile));
-  const facts: PageFacts[] = [];
-  const records: SearchRecord[] = [];
   const toRender: PrerenderJob[] = [];
+  const kept: Entry<PageExtract>[] = [];
   for (const job of jobs) {
     const data = job.notFound ? undefined : dataOf.page(job.path);
-    job.cacheFile = cache.fileFor(job.notFound ? '404' : job.path, data ? JSON.stringify(data) : wholeManifest);
-    if (!(await cache.has(job.cacheFile))) {
-      toRender.push(job);
-      continue;
-    }
-    const page = await cache.read(job.cacheFile);
-    for (const [rel, text] of page.files) await writeFileIn(clientDir, rel, text);
-    facts.push(...page.facts);
-    records.push(...page.records);
+    job.cacheEntry = cache.entryFor(job.notFound ? '404' : job.path, data ? JSON.stringify(data) : wholeManifest);
+    const entry = readEntry<PageExtract>(job.cacheEntry);
+    if (entry) kept.push(entry);
+    else toRender.push(job);
   }
   const count = Math.max(1, Math.min(workers ?? (Number(process.env.PRERENDER_WORKERS) || availableParallelism()), Math.ceil(toRender.length / BATCH)));
-  if (toRender.length) {
-    const rendered = await renderOnWorkers(toRender, count, { serverEntry: path.resolve(serverEntry), manifestFile, outDir: clientDir, projectRoot: process.cwd(), base, shell, pages, runtimeUrl });
-    facts.push(...rendered.facts);
-    records.push(...rendered.records);
+  // The workers start (each loads the server bundle) while this thread links the unchanged pages back.
+  const rendering = toRender.length
+    ? renderOnWorkers(toRender, count, { serverEntry: path.resolve(serverEntry), manifestFile, outDir: clientDir, projectRoot: process.cwd(), base, shell, pages, runtimeUrl })
+    : Promise.resolve({ facts: [], records: [] });
+  rendering.catch(() => {}); // awaited below; this keeps a failure from counting as unhandled meanwhile
+  const facts: PageFacts[] = [];
+  const records: SearchRecord[] = [];
+  for (const [i, entry] of kept.entries()) {
+    linkEntry(entry, clientDir);
+    const page = extractFromJson(entry.data);
+    facts.push(...page.facts);
+    records.push(...page.records);
+    // Let the workers' messages through now and then.
+    if (i % 500 === 499) await new Promise((r) => setImmediate(r));
   }
+  const rendered = await rendering;
+  facts.push(...rendered.facts);
+  records.push(...rendered.records);
 
+  const searchCache = new FileSetCache(path.join(process.cwd(), '.cache/search'), sha256(...workerCode, lock));
+  await searchCache.ready();
   // One search index per version, split into parts; records arrive in batch order, so sort them for stable files.
   const byTag = new Map<string, SearchRecord[]>(site.versions.map((v) => [v.tag, []]));
   for (const r of records) byTag.get(r.docusaurus_tag)?.push(r);
   for (const [tag, list] of byTag) {
     list.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-    for (const file of buildSearchIndex(tag, list)) await writeFileIn(clientDir, file.path, file.text);
+    // An unchanged version (same records, same index code) brings its index back from the cache.
+    const entry = searchCache.entryFor(tag, JSON.stringify(list));
+    if (bringBack<null>(entry, clientDir) === null) continue;
+    const files = buildSearchIndex(tag, list);
+    for (const file of files) await writeFileIn(clientDir, file.path, file.text);
+    keepFiles(entry, clientDir, files.map((f) => f.path), null);
   }
 
   // Sidebar parts of large versions, fetched when a reader opens a closed category.
@@ -256,5 +269,6 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   await writeFile(path.join(clientDir, 'sitemap.xml'), sitemapXml(siteConfig.url, base, pagePaths.filter((p) => p !== `/${siteConfig.search.pagePath}/`), site));
   await writeFile(path.join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteConfig.url}${base}sitemap.xml\n`);
   await cache.prune();
+  await searchCache.prune();
   return { pages: pagePaths.length, redirects: redirects.length, workers: count, rendered: toRender.length };
 }

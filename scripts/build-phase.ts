@@ -5,7 +5,7 @@
  * .build/pages.json, the whole manifest in .build/manifest.json), `prerender` (pages, search index, link check; leaves its report in
  * .build/report.json).
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'vite';
 import { prerender, BuildError } from '../prerender.ts';
@@ -21,7 +21,8 @@ async function run(phase: string | undefined) {
   if (phase === 'client') return void (await build({ ...quiet, mode: 'production' }));
   if (phase === 'server') return void (await build({ ...quiet, mode: 'production', build: { ssr: 'src/server.tsx' } }));
   if (phase === 'pages') {
-    const { modules, diagramFallbacks } = await compilePages({ root: process.cwd(), serverDir: path.join(work, 'pages') });
+    const { modules, diagramFallbacks } = await compilePages({ root: process.cwd() });
+    await mkdir(work, { recursive: true });
     await writeFile(path.join(work, 'pages.json'), JSON.stringify(modules));
     // The prerender allows mermaid's inline <style> in the CSP only when a page draws a diagram in the browser.
     await writeFile(path.join(work, 'diagram-fallbacks.json'), JSON.stringify(diagramFallbacks));

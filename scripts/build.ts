@@ -5,17 +5,17 @@
  * a half-written site behind.
  */
 import { spawn } from 'node:child_process';
-import { readFile, rm, rename, stat } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveBase } from '../src/build/base-url.ts';
 import { inputsFingerprint, isUpToDate, outputFingerprint, writeStamp } from '../src/build/build-stamp.ts';
 import { bundleKey, restoreBundles, saveBundles } from '../src/build/bundle-cache.ts';
+import { swapFolder } from '../src/build/swap-folder.ts';
 import type { PrerenderReport } from '../prerender.ts';
 
 const root = process.cwd();
 const work = path.join(root, '.build');
 const dist = path.join(root, process.env.OUT_DIR ?? 'dist');
-const exists = (p: string) => stat(p).then(() => true, () => false);
 
 class PhaseFailed extends Error {}
 
@@ -67,11 +67,7 @@ async function main() {
 
   // Vite's manifest lists source paths; the prerender has read it, and the site must not serve it.
   await rm(path.join(work, 'client/.vite'), { recursive: true, force: true });
-  const old = `${dist}.old`;
-  await rm(old, { recursive: true, force: true });
-  if (await exists(dist)) await rename(dist, old);
-  await rename(path.join(work, 'client'), dist);
-  await rm(old, { recursive: true, force: true });
+  await swapFolder(path.join(work, 'client'), dist, path.join(root, '.cache/removing'));
   await rm(work, { recursive: true, force: true });
   await writeStamp(root, { inputs, output: (await outputFingerprint(dist))! });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -5,7 +5,8 @@
  * Any edit (a page, a style, a lockfile), any change to dist/ (a file added, removed or touched),
  * or FORCE_BUILD=1 makes it build as usual.
  */
-import { readdir, readFile, stat, writeFile, mkdir } from 'node:fs/promises';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 
@@ -19,20 +20,23 @@ const buildEnv = (env: NodeJS.ProcessEnv) =>
     .sort()
     .map((k) => `${k}=${env[k]}`);
 
-/** Every file under dir, relative to it, sorted; skips the named top-level folders. */
-async function filesUnder(dir: string, skipTop: Set<string> = new Set()): Promise<string[]> {
+/**
+ * Every file under dir, relative to it, sorted; skips the named top-level folders. Synchronous: a
+ * site of ten thousand pages has tens of thousands of files, and the thread pool's round trips
+ * would cost more than the calls.
+ */
+function filesUnder(dir: string, skipTop: Set<string> = new Set()): string[] {
   const out: string[] = [];
-  const walk = async (rel: string) => {
-    const entries = await readdir(path.join(dir, rel), { withFileTypes: true });
-    for (const e of entries) {
+  const walk = (rel: string) => {
+    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
       const child = rel ? `${rel}/${e.name}` : e.name;
       if (!rel && skipTop.has(e.name)) continue;
-      const isDir = e.isDirectory() || (e.isSymbolicLink() && (await stat(path.join(dir, child))).isDirectory());
-      if (isDir) await walk(child);
+      const isDir = e.isDirectory() || (e.isSymbolicLink() && statSync(path.join(dir, child)).isDirectory());
+      if (isDir) walk(child);
       else out.push(child);
     }
   };
-  await walk('');
+  walk('');
   return out.sort();
 }
 
@@ -44,20 +48,25 @@ export async function inputsFingerprint(root: string, outDir: string, env: NodeJ
   const skip = new Set([...NOT_INPUTS, ...alsoSkip, path.relative(root, outDir).split(path.sep)[0], `${path.basename(outDir)}.old`]);
   const h = createHash('sha256');
   h.update(`${process.version}\n${buildEnv(env).join('\n')}\n`);
-  for (const file of await filesUnder(root, skip)) {
+  // Read synchronously: thousands of small files go several times faster than through the thread pool.
+  for (const file of filesUnder(root, skip)) {
     h.update(`${file}\0`);
-    h.update(createHash('sha256').update(await readFile(path.join(root, file))).digest());
+    h.update(createHash('sha256').update(readFileSync(path.join(root, file))).digest());
   }
   return h.digest('hex');
 }
 
 /** A fingerprint of what dist/ holds: each file's path, size and modification time (reading them all would cost more). */
 export async function outputFingerprint(outDir: string): Promise<string | null> {
-  const files = await filesUnder(outDir).catch(() => null);
-  if (!files) return null;
+  let files: string[];
+  try {
+    files = filesUnder(outDir);
+  } catch {
+    return null;
+  }
   const h = createHash('sha256');
   for (const file of files) {
-    const s = await stat(path.join(outDir, file));
+    const s = statSync(path.join(outDir, file));
     h.update(`${file}\0${s.size}\0${s.mtimeMs}\n`);
   }
   return h.digest('hex');

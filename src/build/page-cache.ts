@@ -14,8 +14,10 @@ import type { DiagramFallback } from './remark-mermaid.ts';
 
 export interface CachedPage {
   doc: DocSource;
-  /** The compiled body (missing when only the manifest reader has seen the page). */
+  /** The compiled body, given to set(); it is kept in a module file of its own (see moduleFile). */
   code?: string;
+  /** Whether the body was compiled (false when only the manifest reader has seen the page). */
+  compiled?: boolean;
   /** Its diagrams that the browser draws (types the build cannot draw), by line. */
   diagramFallbacks?: DiagramFallback[];
 }
@@ -52,18 +54,27 @@ export function pageCache(root: string) {
     return path.join(dir, key.slice(0, 2), `${key}.json`);
   };
   return {
-    key: (source: string, text: string) => path.basename(fileOf(source, text), '.json'),
+    /**
+     * The compiled body as a module that the prerender imports where it lies: an entry never changes
+     * once written (its name is its inputs' hash), so a build of unchanged pages copies no code.
+     */
+    moduleFile: (source: string, text: string) => fileOf(source, text).replace(/\.json$/, '.mjs'),
     async get(source: string, text: string): Promise<CachedPage | undefined> {
       const raw = await readFile(fileOf(source, text), 'utf8').catch(() => null);
       return raw === null ? undefined : (JSON.parse(raw) as CachedPage);
     },
-    async set(source: string, text: string, entry: CachedPage) {
+    async set(source: string, text: string, { code, ...entry }: CachedPage) {
       const file = fileOf(source, text);
       await mkdir(path.dirname(file), { recursive: true });
-      // Written aside and renamed: a reader never sees half an entry.
-      const tmp = `${file}.${process.pid}.tmp`;
-      await writeFile(tmp, JSON.stringify(entry));
-      await rename(tmp, file);
+      // Written aside and renamed: a reader never sees half an entry. The module goes first, so an
+      // entry that says it was compiled always has one.
+      const writeWhole = async (to: string, text: string) => {
+        const tmp = `${to}.${process.pid}.tmp`;
+        await writeFile(tmp, text);
+        await rename(tmp, to);
+      };
+      if (code !== undefined) await writeWhole(file.replace(/\.json$/, '.mjs'), code);
+      await writeWhole(file, JSON.stringify({ ...entry, compiled: code !== undefined || entry.compiled }));
     },
   };
 }

@@ -3,10 +3,10 @@
  * of them with the app is what makes builds slow and hungry. Each page is read and compiled once
  * on a pool of worker threads (one per core) and kept in the page cache (page-cache.ts), so a
  * rebuild only compiles pages that changed, and the bundler phases read the manifest from the
- * cache. The compiled body is written as a module the prerender imports; its browser copy is made
- * from it by page-link.ts.
+ * cache. The compiled body is a module file in that cache, which the prerender imports; its browser
+ * copy is made from it by page-link.ts.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
@@ -40,22 +40,22 @@ export interface CompiledPages {
   diagramFallbacks: string[];
 }
 
-/** Compiles every page into `serverDir`. */
-export async function compilePages({ root, serverDir }: { root: string; serverDir: string }): Promise<CompiledPages> {
+/** Compiles every page the page cache does not have; each page's module is the cache's file. */
+export async function compilePages({ root }: { root: string }): Promise<CompiledPages> {
   const pages = await listPageSources(root);
   await linkerReady;
   const cache = pageCache(root);
   const pool = compilePool();
-  await mkdir(serverDir, { recursive: true });
   const out: Record<string, string> = {};
   const shown = progress('pages', pages.length);
   const fallbacks: string[] = [];
   try {
     // A window of pages in flight keeps every thread busy without opening every file at once.
     await forEachLimited(pages, pool.threads * 4, async ({ source, relPath }) => {
-      const text = await readFile(path.join(root, source), 'utf8');
+      // Synchronous: thousands of small reads go several times faster than through the thread pool.
+      const text = readFileSync(path.join(root, source), 'utf8');
       let entry = await cache.get(source, text);
-      if (entry?.code === undefined) {
+      if (!entry?.compiled) {
         const result = await pool.run({ path: path.join(root, source), source, relPath, text, development: false, withDoc: true });
         if (result.error) throw new ContentError(result.error.location, result.error.reason);
         try {
@@ -68,9 +68,7 @@ export async function compilePages({ root, serverDir }: { root: string; serverDi
         await cache.set(source, text, entry);
       }
       for (const f of entry.diagramFallbacks ?? []) fallbacks.push(`${source}:${f.line}: ${f.reason}`);
-      const file = path.join(serverDir, `${cache.key(source, text)}.mjs`);
-      await writeFile(file, entry.code!);
-      out[source] = file;
+      out[source] = cache.moduleFile(source, text);
       shown.tick();
     });
   } finally {

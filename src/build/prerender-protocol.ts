@@ -32,8 +32,8 @@ export interface PrerenderJob {
   path: string;
   /** The not-found page, written as 404.html. */
   notFound?: boolean;
-  /** Where to keep the rendered page for the next build (render-cache.ts). */
-  cacheFile?: string;
+  /** The render cache's entry in which to keep the rendered page for the next build (render-cache.ts). */
+  cacheEntry?: string;
 }
 
 /** One rendered route: its files (path under the site's folder, text), link facts and search records. */

@@ -4,15 +4,15 @@
  * the link check and the search index need goes back, so no thread holds every page at once.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseDocument } from 'htmlparser2';
 import { collectPageFacts } from './html-facts.ts';
 import { extractSearchRecords } from './search-records.ts';
 import { markdownCopy } from './plain-text.ts';
-import { serializePage } from './render-cache.ts';
+import { extractToJson, keepFiles, writeFresh } from './render-cache.ts';
 import { pageHtml, type PageShell } from './page-html.ts';
 import { pageDataPath } from '../content/page-data.ts';
 import { browserPage, linkerReady } from './page-link.ts';
@@ -31,7 +31,7 @@ function browserCopy(source: string): { file: string; code: string } {
   const file = input.pages[source];
   if (!file) throw new Error(`${source}: no compiled body`);
   page = browserPage(readFileSync(file, 'utf8'), input.runtimeUrl);
-  writeFileSync(path.join(input.outDir, page.file), page.code);
+  writeFresh(path.join(input.outDir, page.file), page.code);
   browserPages.set(source, page);
   return page;
 }
@@ -68,17 +68,10 @@ async function renderPage(job: PrerenderJob): Promise<RenderedPage> {
 
 async function renderOne(job: PrerenderJob, out: BatchResult) {
   const page = await renderPage(job);
-  for (const [rel, text] of page.files) {
-    await mkdir(path.dirname(path.join(input.outDir, rel)), { recursive: true });
-    await writeFile(path.join(input.outDir, rel), text);
-  }
+  for (const [rel, text] of page.files) writeFresh(path.join(input.outDir, rel), text);
   out.facts.push(...page.facts);
   out.records.push(...page.records);
-  if (job.cacheFile) {
-    // Written whole, then renamed: a build stopped half-way never leaves a truncated entry.
-    await writeFile(`${job.cacheFile}.tmp`, serializePage(page));
-    await rename(`${job.cacheFile}.tmp`, job.cacheFile);
-  }
+  if (job.cacheEntry) keepFiles(job.cacheEntry, input.outDir, page.files.map(([rel]) => rel), extractToJson(page));
 }
 
 parentPort!.on('message', async (jobs: PrerenderJob[]) => {

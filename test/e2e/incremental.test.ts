@@ -1,7 +1,8 @@
 /**
  * Incremental builds: a build that reuses .cache/ from earlier builds writes the same dist/, byte
  * for byte, as a cold build of the same content (after an edit, a rename, an add and a delete); a
- * build with nothing changed does nothing, and a changed dist/ is built again.
+ * build with nothing changed does nothing, and a changed dist/ is built again (a page edited in place
+ * there included: dist/ shares its files with the render cache).
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -73,6 +74,12 @@ describe('incremental builds', () => {
     assertSameTree(await tree(path.join(warm.dir, 'dist')), before);
     await rm(path.join(warm.dir, 'dist/sitemap.xml'));
     assert.match(await build(warm.dir), /built 12 pages/, 'a file missing from dist/ is built again');
+    assertSameTree(await tree(path.join(warm.dir, 'dist')), before);
+    // dist/ shares its files with the render cache (hard links): a page changed in place there must
+    // not come back from the cache as changed, but be rendered again.
+    const page = [...before.keys()].find((f) => f.startsWith('docs/') && f.endsWith('index.html'))!;
+    await writeFile(path.join(warm.dir, 'dist', page), '<p>edited by hand</p>');
+    assert.match(await build(warm.dir), /built 12 pages/, 'a page changed in dist/ is built again');
     assertSameTree(await tree(path.join(warm.dir, 'dist')), before);
   });
 

@@ -1,39 +1,83 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RenderCache, serializePage } from '../../src/build/render-cache.ts';
+import { bringBack, extractFromJson, extractToJson, FileSetCache, keepFiles, writeFresh } from '../../src/build/render-cache.ts';
+
+const temp = () => mkdtemp(path.join(tmpdir(), 'render-'));
+
+/** A site folder with one page written as the prerender writes it. */
+async function siteWithPage(text = '<p>x</p>') {
+  const site = await temp();
+  writeFresh(path.join(site, 'docs/x/index.html'), text);
+  writeFresh(path.join(site, 'assets/pages/x.js'), 'export default 1');
+  return site;
+}
+const rels = ['docs/x/index.html', 'assets/pages/x.js'];
 
 describe('the render cache', () => {
-  it('names an entry by the common inputs, the route and the page inputs', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'render-'));
-    const a = new RenderCache(dir, 'server v1');
-    const file = a.fileFor('/docs/x/', '{"title":"X"}');
-    expect(a.fileFor('/docs/x/', '{"title":"X"}')).toBe(file);
-    expect(a.fileFor('/docs/x/', '{"title":"Y"}')).not.toBe(file);
-    expect(a.fileFor('/docs/y/', '{"title":"X"}')).not.toBe(file);
-    expect(new RenderCache(dir, 'server v2').fileFor('/docs/x/', '{"title":"X"}')).not.toBe(file);
+  it('names an entry by the common inputs and the entry inputs', async () => {
+    const dir = await temp();
+    const a = new FileSetCache(dir, 'server v1');
+    const entry = a.entryFor('/docs/x/', '{"title":"X"}');
+    expect(a.entryFor('/docs/x/', '{"title":"X"}')).toBe(entry);
+    expect(a.entryFor('/docs/x/', '{"title":"Y"}')).not.toBe(entry);
+    expect(a.entryFor('/docs/y/', '{"title":"X"}')).not.toBe(entry);
+    expect(new FileSetCache(dir, 'server v2').entryFor('/docs/x/', '{"title":"X"}')).not.toBe(entry);
   });
 
-  it('gives back a page as it was kept, its ids a Set again', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'render-'));
-    const cache = new RenderCache(dir, 'c');
+  it('brings a page back into a new site folder with its files and data, as hard links', async () => {
+    const dir = await temp();
+    const cache = new FileSetCache(dir, 'c');
     await cache.ready();
-    const file = cache.fileFor('/docs/x/', 'data');
-    expect(await cache.has(file)).toBe(false);
-    const page = { files: [['docs/x/index.html', '<p>x</p>']] as [string, string][], facts: [{ path: '/docs/x/', source: 'x.mdx', ids: new Set(['a', 'b']), links: ['/docs/y/'] }], records: [] };
-    await writeFile(file, serializePage(page));
-    expect(await cache.has(file)).toBe(true);
-    expect(await cache.read(file)).toEqual(page);
+    const entry = cache.entryFor('/docs/x/', 'data');
+    expect(bringBack(entry, await temp())).toBeUndefined();
+    const extract = { facts: [{ path: '/docs/x/', source: 'x.mdx', ids: new Set(['a', 'b']), links: ['/docs/y/'] }], records: [] };
+    keepFiles(entry, await siteWithPage(), rels, extractToJson(extract));
+    const next = await temp();
+    expect(extractFromJson(bringBack(entry, next)!)).toEqual(extract);
+    expect(await readFile(path.join(next, 'docs/x/index.html'), 'utf8')).toBe('<p>x</p>');
+    expect(await readFile(path.join(next, 'assets/pages/x.js'), 'utf8')).toBe('export default 1');
+    expect((await stat(path.join(next, 'docs/x/index.html'))).nlink).toBeGreaterThan(1);
+  });
+
+  it('drops an entry whose file was changed in place, through the site folder that shares it', async () => {
+    const dir = await temp();
+    const cache = new FileSetCache(dir, 'c');
+    await cache.ready();
+    const entry = cache.entryFor('/docs/x/', 'data');
+    keepFiles(entry, await siteWithPage(), rels, null);
+    const served = await temp();
+    expect(bringBack(entry, served)).toBeNull();
+    // What a hand edit of dist/ does: the same inode, new bytes.
+    await appendFile(path.join(served, 'docs/x/index.html'), '<p>edited</p>');
+    expect(bringBack(entry, await temp())).toBeUndefined();
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('writes a page over a brought-back file without touching the kept copy', async () => {
+    const dir = await temp();
+    const cache = new FileSetCache(dir, 'c');
+    await cache.ready();
+    const entry = cache.entryFor('/docs/x/', 'data');
+    keepFiles(entry, await siteWithPage('<p>old</p>'), rels, null);
+    const site = await temp();
+    bringBack(entry, site);
+    writeFresh(path.join(site, 'docs/x/index.html'), '<p>new</p>');
+    const again = await temp();
+    expect(bringBack(entry, again)).toBeNull();
+    expect(await readFile(path.join(again, 'docs/x/index.html'), 'utf8')).toBe('<p>old</p>');
   });
 
   it('drops the entries a build did not use', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'render-'));
-    const first = new RenderCache(dir, 'c');
+    const dir = await temp();
+    const first = new FileSetCache(dir, 'c');
     await first.ready();
-    for (const route of ['/a/', '/b/']) await writeFile(first.fileFor(route, 'd'), '{}');
-    const second = new RenderCache(dir, 'c');
-    const kept = second.fileFor('/a/', 'd');
+    const site = await siteWithPage();
+    for (const route of ['/a/', '/b/']) keepFiles(first.entryFor(route, 'd'), site, rels, null);
+    await writeFile(path.join(dir, 'stale-entry-of-an-older-format.json'), '{}');
+    const second = new FileSetCache(dir, 'c');
+    const kept = second.entryFor('/a/', 'd');
     await second.prune();
     expect(await readdir(dir)).toEqual([path.basename(kept)]);
   });
