@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PageFacts } from './src/build/html-facts.ts';
 import { checkLinks, formatLinkErrors } from './src/build/link-check.ts';
+import { BuildError } from './src/build/build-error.ts';
 import { escapeHtml, redirectPage, sitemapXml } from './src/build/html-output.ts';
 import { llmsTxt } from './src/build/plain-text.ts';
 import type { SearchRecord } from './src/search/types.ts';
@@ -49,7 +50,6 @@ export interface PrerenderReport {
   rendered: number;
 }
 
-export class BuildError extends Error {}
 
 /** Every path written as a page (redirects are written separately). */
 function pagePathsOf(site: SiteManifest): string[] {

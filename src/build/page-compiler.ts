@@ -6,7 +6,7 @@
  * cache. The compiled body is a module file in that cache, which the prerender imports; its browser
  * copy is made from it by page-link.ts.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
@@ -55,7 +55,8 @@ export async function compilePages({ root }: { root: string }): Promise<Compiled
       // Synchronous: thousands of small reads go several times faster than through the thread pool.
       const text = readFileSync(path.join(root, source), 'utf8');
       let entry = await cache.get(source, text);
-      if (!entry?.compiled) {
+      // A module removed from the cache by hand is compiled again, not imported missing.
+      if (!entry?.compiled || !existsSync(cache.moduleFile(source, text))) {
         const result = await pool.run({ path: path.join(root, source), source, relPath, text, development: false, withDoc: true });
         if (result.error) throw new ContentError(result.error.location, result.error.reason);
         try {
