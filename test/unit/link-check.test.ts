@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { checkLinks } from '../../src/build/link-check.ts';
+
+const page = (path: string, links: string[], ids: string[] = []) => ({ path, source: `content${path}x.mdx`, ids: new Set(ids), links });
+const check = (pages: ReturnType<typeof page>[], base = '/') => checkLinks({ pages, redirects: [{ from: '/old/', to: '/docs/a/' }], base, staticExists: async (p) => p === 'img/logo.svg' });
+
+describe('the link check', () => {
+  it('resolves the same root link on every page, and relative links against their own page', async () => {
+    const pages = [
+      page('/docs/a/', ['/docs/b/#setup', '../b/#setup', '#top', 'https://example.com/', '/img/logo.svg', '/old/'], ['top']),
+      page('/docs/b/', ['/docs/b/#setup', './#setup', '../a/#top', '/'], ['setup']),
+      page('/', ['/docs/a/']),
+    ];
+    expect(await check(pages)).toEqual([]);
+  });
+
+  it('names each broken link once per page that has it, with its reason', async () => {
+    const pages = [page('/docs/a/', ['/docs/b/#gone', '/docs/c/', '/docs/b']), page('/docs/b/', ['/docs/b/#gone', '../a/#nowhere', ''], ['setup'])];
+    const errors = (await check(pages)).map((e) => `${e.page} ${e.link}: ${e.reason}`);
+    expect(errors).toEqual([
+      '/docs/a/ /docs/b/#gone: no element with id "gone" on /docs/b/',
+      '/docs/a/ /docs/c/: no page at /docs/c/',
+      '/docs/a/ /docs/b: missing trailing slash: use /docs/b/',
+      '/docs/b/ /docs/b/#gone: no element with id "gone" on /docs/b/',
+      '/docs/b/ ../a/#nowhere: no element with id "nowhere" on /docs/a/',
+      '/docs/b/ : empty href',
+    ]);
+  });
+
+  it('keeps links inside the base URL', async () => {
+    const pages = [page('/docs/a/', ['/zrok/docs/a/', '/zrok', '/docs/a/'])];
+    const errors = (await check([...pages, page('/', [])], '/zrok/')).map((e) => `${e.link}: ${e.reason}`);
+    expect(errors).toEqual(["/docs/a/: points outside the site's base URL /zrok/"]);
+  });
+});
