@@ -82,8 +82,17 @@ function groupTerms(entries: TermEntry[], keyLength: number): Map<string, string
   return new Map([...groups].map(([name, list]) => [name, JSON.stringify(list)]));
 }
 
-/** [document, frequency, …] with each document as the gap from the one before: small numbers compress well. */
+/**
+ * [document, frequency, …] with each document as the gap from the one before: small numbers compress
+ * well. Document ids are integer keys, which an object lists in ascending order: no sort needed.
+ */
 function postings(freqs: Record<string, number>): number[] {
-  const docs = Object.keys(freqs).map(Number).sort((a, b) => a - b);
-  return docs.flatMap((doc, i) => [i === 0 ? doc : doc - docs[i - 1], freqs[doc]]);
+  const out: number[] = [];
+  let previous = 0;
+  for (const key in freqs) {
+    const doc = Number(key);
+    out.push(doc - previous, freqs[key]);
+    previous = doc;
+  }
+  return out;
 }
