@@ -5,7 +5,6 @@
  * serves both modes; text stays <text>; ids are made unique on the page; no <style>, no style
  * attribute, no web font import. bench/diagrams.ts compares it with mermaid in Chromium.
  */
-import { renderMermaidSVG } from 'beautiful-mermaid';
 import { sha256 } from './hash.ts';
 import { DIAGRAM_RENDERER } from './diagram-renderer.ts';
 
@@ -125,7 +124,9 @@ const round = (n: string) => String(Math.round(Number(n) * 100) / 100);
  * Draws `source`. `idPrefix` makes the SVG's ids (arrow markers) unique on the page: several
  * diagrams on one page would otherwise share them, and a marker in a hidden diagram draws nothing.
  */
-export function drawDiagram(source: string, idPrefix = `d${sha256(source).slice(0, 8)}`): DrawnDiagram {
+export async function drawDiagram(source: string, idPrefix = `d${sha256(source).slice(0, 8)}`): Promise<DrawnDiagram> {
+  // Loaded on the first diagram: a compile thread whose pages have none never pays for it (and its layout engine).
+  const { renderMermaidSVG } = await import('beautiful-mermaid');
   const svg = renderMermaidSVG(spacedArrows(withLeadingNotes(diagramBody(source))), { bg: 'var(--bg)', fg: 'var(--fg)', transparent: true, padding: 16 }).replace(
     new RegExp(`<g class="message"[^>]*data-label="${STAND_IN}"[^>]*>[\\s\\S]*?</g>`),
     '',

@@ -69,7 +69,7 @@ export function remarkMermaid({ development = false }: RemarkMermaidOptions = {}
         let drawn;
         if (!BUILD_TIME_TYPES.has(parsed.type)) reason = `${DIAGRAM_RENDERER} does not draw "${parsed.type}" diagrams`;
         else {
-          drawn = drawDiagram(source, `d${sha256(source).slice(0, 6)}${ordinal++}`);
+          drawn = await drawDiagram(source, `d${sha256(source).slice(0, 6)}${ordinal++}`);
           const missing = Object.entries(parsed.counts ?? {}).filter(([k, n]) => drawn!.counts[k] !== undefined && drawn!.counts[k] !== n);
           const unsupported = Object.entries(parsed.counts ?? {}).filter(([k, n]) => drawn!.counts[k] === undefined && n > 0);
           if (missing.length || unsupported.length) {

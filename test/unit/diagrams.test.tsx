@@ -69,13 +69,13 @@ describe('diagrams drawn at build time', () => {
     expect(h).not.toContain('zrok-docs-stand-in');
   });
 
-  it('draws arrows written without blanks (A-->B) as mermaid reads them', () => {
-    expect(drawDiagram('flowchart LR\n  A-->B-->|label|C\n  C-.->D["x-->y"]').counts).toMatchObject({ nodes: 4, edges: 3 });
+  it('draws arrows written without blanks (A-->B) as mermaid reads them', async () => {
+    expect((await drawDiagram('flowchart LR\n  A-->B-->|label|C\n  C-.->D["x-->y"]')).counts).toMatchObject({ nodes: 4, edges: 3 });
   });
 
-  it('gives each diagram on a page ids of its own', () => {
-    const a = drawDiagram('flowchart LR\n  A --> B', 'p1');
-    const b = drawDiagram('flowchart LR\n  A --> B', 'p2');
+  it('gives each diagram on a page ids of its own', async () => {
+    const a = await drawDiagram('flowchart LR\n  A --> B', 'p1');
+    const b = await drawDiagram('flowchart LR\n  A --> B', 'p2');
     const ids = (s: string) => [...s.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
     expect(ids(a.inner).length).toBeGreaterThan(0);
     expect(ids(a.inner).filter((id) => ids(b.inner).includes(id))).toEqual([]);
