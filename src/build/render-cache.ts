@@ -8,8 +8,8 @@
  * page's title changes its neighbours' prev/next and, where the sidebar is inline, every page of
  * its version: those keys change too, and those pages are rendered again.
  *
- * An entry is a folder: the page's files under files/, and meta.json with what the link check and
- * the search index need. Files come back as hard links, not copies, so a rebuild of ten thousand
+ * An entry is a folder: the page's files, named 0, 1, …, and meta.json with their paths in the site
+ * and what the link check and the search index need. Files come back as hard links, not copies, so a rebuild of ten thousand
  * unchanged pages writes no page text at all. The search index's files are kept the same way
  * (see FileSetCache). Every kept file's size and modification time are recorded: a file changed in
  * place (dist/ shares its inode) no longer matches, and its entry is rendered again.
@@ -87,9 +87,10 @@ export function writeFresh(file: string, text: string) {
 export function keepFiles<T>(entry: string, siteDir: string, rels: string[], data: T): void {
   const tmp = `${entry}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
   const files: KeptFile[] = [];
-  for (const rel of rels) {
-    const kept = path.join(tmp, 'files', rel);
-    ensureDir(path.dirname(kept));
+  // Flat (the n-th file is named n): one folder per entry, where a folder per path level cost more than the files.
+  mkdirSync(tmp);
+  for (const [i, rel] of rels.entries()) {
+    const kept = path.join(tmp, String(i));
     linkOrCopy(path.join(siteDir, rel), kept);
     const s = statSync(kept);
     files.push({ rel, size: s.size, mtimeMs: s.mtimeMs });
@@ -121,8 +122,8 @@ export function readEntry<T>(dir: string): Entry<T> | undefined {
   } catch {
     return undefined;
   }
-  const intact = meta.files.every(({ rel, size, mtimeMs }) => {
-    const s = statSync(path.join(dir, 'files', rel), { throwIfNoEntry: false });
+  const intact = meta.files.every(({ size, mtimeMs }, i) => {
+    const s = statSync(path.join(dir, String(i)), { throwIfNoEntry: false });
     return s?.size === size && s.mtimeMs === mtimeMs;
   });
   if (!intact) {
@@ -134,10 +135,10 @@ export function readEntry<T>(dir: string): Entry<T> | undefined {
 
 /** Puts an entry's files into siteDir. */
 export function linkEntry(entry: Entry<unknown>, siteDir: string): void {
-  for (const { rel } of entry.files) {
+  for (const [i, { rel }] of entry.files.entries()) {
     const to = path.join(siteDir, rel);
     ensureDir(path.dirname(to));
-    linkOrCopy(path.join(entry.dir, 'files', rel), to);
+    linkOrCopy(path.join(entry.dir, String(i)), to);
   }
 }
 
