@@ -71,7 +71,7 @@ async function renderOne(job: PrerenderJob, out: BatchResult) {
   for (const [rel, text] of page.files) writeFresh(path.join(input.outDir, rel), text);
   out.facts.push(...page.facts);
   out.records.push(...page.records);
-  if (job.cacheEntry) keepFiles(job.cacheEntry, input.outDir, page.files.map(([rel]) => rel), extractToJson(page));
+  if (job.cacheEntry) await keepFiles(job.cacheEntry, input.outDir, page.files.map(([rel]) => rel), extractToJson(page));
 }
 
 parentPort!.on('message', async (jobs: PrerenderJob[]) => {

@@ -3,7 +3,7 @@
  * The key length grows with the index (none, one letter, two letters) until no term part is
  * over TERM_PART_BYTES; record parts are cut every RECORD_PART_BYTES of records.
  */
-import MiniSearch from 'minisearch';
+import { invertedIndex } from './inverted-index.ts';
 import { contentName } from './hash.ts';
 import { INDEX_FORMAT, indexOptions, partName, recordPartPath, termPartPath, type SearchIndexCore, type TermEntry } from '../search/index-format.ts';
 import { searchIndexPath, type SearchRecord } from '../search/types.ts';
@@ -24,15 +24,8 @@ export function buildSearchIndex(tag: string, records: SearchRecord[], limits = 
   for (const r of records) {
     if (r.language !== facets.language || r.docusaurus_tag !== tag) throw new Error(`search index ${tag}: record ${r.objectID} is ${r.language}/${r.docusaurus_tag}, not ${facets.language}/${tag}`);
   }
-  const mini = new MiniSearch<SearchRecord>(indexOptions(0));
-  mini.addAll(records);
-  const js = mini.toJSON();
-  // Short ids are given in insertion order; the record parts rely on it.
-  records.forEach((r, i) => {
-    if (js.documentIds[i] !== r.objectID) throw new Error(`search index ${tag}: document ${i} is not ${r.objectID}`);
-  });
-
-  const entries: TermEntry[] = js.index.map(([term, data]) => [term, ...Object.entries(data).flatMap(([field, freqs]) => [Number(field), postings(freqs)])]);
+  const js = invertedIndex(records, indexOptions(0));
+  const entries = js.entries;
   let keyLength = 0;
   let termParts = groupTerms(entries, 0);
   while (keyLength < MAX_KEY_LENGTH && Math.max(...[...termParts.values()].map((t) => t.length)) > limits.termPart) termParts = groupTerms(entries, ++keyLength);
@@ -80,19 +73,4 @@ function groupTerms(entries: TermEntry[], keyLength: number): Map<string, string
     list.push(e);
   }
   return new Map([...groups].map(([name, list]) => [name, JSON.stringify(list)]));
-}
-
-/**
- * [document, frequency, …] with each document as the gap from the one before: small numbers compress
- * well. Document ids are integer keys, which an object lists in ascending order: no sort needed.
- */
-function postings(freqs: Record<string, number>): number[] {
-  const out: number[] = [];
-  let previous = 0;
-  for (const key in freqs) {
-    const doc = Number(key);
-    out.push(doc - previous, freqs[key]);
-    previous = doc;
-  }
-  return out;
 }

@@ -31,11 +31,11 @@ describe('the render cache', () => {
     const cache = new FileSetCache(dir, 'c');
     await cache.ready();
     const entry = cache.entryFor('/docs/x/', 'data');
-    expect(bringBack(entry, await temp())).toBeUndefined();
+    expect(await bringBack(entry, await temp())).toBeUndefined();
     const extract = { facts: [{ path: '/docs/x/', source: 'x.mdx', ids: new Set(['a', 'b']), links: ['/docs/y/'] }], records: [] };
-    keepFiles(entry, await siteWithPage(), rels, extractToJson(extract));
+    await keepFiles(entry, await siteWithPage(), rels, extractToJson(extract));
     const next = await temp();
-    expect(extractFromJson(bringBack(entry, next)!)).toEqual(extract);
+    expect(extractFromJson((await bringBack(entry, next))!)).toEqual(extract);
     expect(await readFile(path.join(next, 'docs/x/index.html'), 'utf8')).toBe('<p>x</p>');
     expect(await readFile(path.join(next, 'assets/pages/x.js'), 'utf8')).toBe('export default 1');
     expect((await stat(path.join(next, 'docs/x/index.html'))).nlink).toBeGreaterThan(1);
@@ -46,12 +46,12 @@ describe('the render cache', () => {
     const cache = new FileSetCache(dir, 'c');
     await cache.ready();
     const entry = cache.entryFor('/docs/x/', 'data');
-    keepFiles(entry, await siteWithPage(), rels, null);
+    await keepFiles(entry, await siteWithPage(), rels, null);
     const served = await temp();
-    expect(bringBack(entry, served)).toBeNull();
+    expect(await bringBack(entry, served)).toBeNull();
     // What a hand edit of dist/ does: the same inode, new bytes.
     await appendFile(path.join(served, 'docs/x/index.html'), '<p>edited</p>');
-    expect(bringBack(entry, await temp())).toBeUndefined();
+    expect(await bringBack(entry, await temp())).toBeUndefined();
     expect(await readdir(dir)).toEqual([]);
   });
 
@@ -60,13 +60,30 @@ describe('the render cache', () => {
     const cache = new FileSetCache(dir, 'c');
     await cache.ready();
     const entry = cache.entryFor('/docs/x/', 'data');
-    keepFiles(entry, await siteWithPage('<p>old</p>'), rels, null);
+    await keepFiles(entry, await siteWithPage('<p>old</p>'), rels, null);
     const site = await temp();
-    bringBack(entry, site);
+    await bringBack(entry, site);
     writeFresh(path.join(site, 'docs/x/index.html'), '<p>new</p>');
     const again = await temp();
-    expect(bringBack(entry, again)).toBeNull();
+    expect(await bringBack(entry, again)).toBeNull();
     expect(await readFile(path.join(again, 'docs/x/index.html'), 'utf8')).toBe('<p>old</p>');
+  });
+
+  it('brings back pages that share a file at the same time, replacing it rather than writing into it', async () => {
+    const dir = await temp();
+    const cache = new FileSetCache(dir, 'c');
+    await cache.ready();
+    const site = await siteWithPage();
+    const shared = ['/a/', '/b/', '/c/', '/d/'].map((route) => cache.entryFor(route, 'd'));
+    // Every entry holds assets/pages/x.js (one body module named by its content).
+    for (const entry of shared) await keepFiles(entry, site, rels, null);
+    const next = await temp();
+    await writeFile(path.join(next, 'stale'), '');
+    expect(await Promise.all(shared.map((entry) => bringBack(entry, next)))).toEqual([null, null, null, null]);
+    expect(await readFile(path.join(next, 'assets/pages/x.js'), 'utf8')).toBe('export default 1');
+    expect((await readdir(path.join(next, 'assets/pages'))).sort()).toEqual(['x.js']);
+    // The kept copies were not written into: every entry still comes back.
+    expect(await Promise.all(shared.map(async (entry) => bringBack(entry, await temp())))).toEqual([null, null, null, null]);
   });
 
   it('drops the entries a build did not use', async () => {
@@ -74,7 +91,7 @@ describe('the render cache', () => {
     const first = new FileSetCache(dir, 'c');
     await first.ready();
     const site = await siteWithPage();
-    for (const route of ['/a/', '/b/']) keepFiles(first.entryFor(route, 'd'), site, rels, null);
+    for (const route of ['/a/', '/b/']) await keepFiles(first.entryFor(route, 'd'), site, rels, null);
     await writeFile(path.join(dir, 'stale-entry-of-an-older-format.json'), '{}');
     const second = new FileSetCache(dir, 'c');
     const kept = second.entryFor('/a/', 'd');
