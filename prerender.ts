@@ -26,9 +26,8 @@ import { chunkPreloads, type ViteChunk } from './src/build/page-html.ts';
 import { PAGE_RUNTIME } from './src/build/manifest-plugin.ts';
 import { PAGE_ENV } from './src/build/page-env.ts';
 import { progress } from './src/build/progress.ts';
-import { bringBack, extractFromJson, FileSetCache, folderHash, keepFiles, linkEntry, readEntry, type Entry, type PageExtract } from './src/build/render-cache.ts';
+import { bringBack, extractFromJson, FileSetCache, folderHash, keepFiles, linkEntriesOnThread, readEntry, type Entry, type PageExtract } from './src/build/render-cache.ts';
 import { sha256 } from './src/build/hash.ts';
-import { forEachLimited } from './src/build/limit.ts';
 import type { BatchResult, PrerenderJob, WorkerInput } from './src/build/prerender-protocol.ts';
 import siteConfig, { type SiteConfig } from './site.config.ts';
 import type { SiteManifest } from './src/content/types.ts';
@@ -57,8 +56,6 @@ function pagePathsOf(site: SiteManifest): string[] {
   return ['/', `/${siteConfig.search.pagePath}/`, ...site.versions.flatMap((v) => [...v.docs.map((d) => d.route), ...v.categoryIndexes.map((c) => c.route)])];
 }
 
-/** Cache reads and links in flight at once. */
-const FILE_OPS_IN_FLIGHT = 32;
 /** Paths per message to a worker: large enough to keep messaging cheap, small enough to balance. */
 const BATCH = 20;
 /** Pages a worker renders before a fresh one takes over (see renderOnWorkers). */
@@ -210,8 +207,9 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     facts.push(...page.facts);
     records.push(...page.records);
   }
-  // Many small links at once: the file system works on them in parallel (faster than one by one, measured).
-  await forEachLimited(kept, FILE_OPS_IN_FLIGHT, (entry) => linkEntry(entry, clientDir));
+  // The unchanged pages are linked back on a thread of their own while this one builds the search index.
+  const linking = linkEntriesOnThread(kept, clientDir);
+  linking.catch(() => {}); // awaited below, as rendering is
   const rendered = await rendering;
   facts.push(...rendered.facts);
   records.push(...rendered.records);
@@ -244,6 +242,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     };
     await walk(v.sidebar);
   }
+  await linking;
 
   const redirects = [
     ...site.versions.map((v) => ({ from: v.root, to: v.mainDocRoute })),

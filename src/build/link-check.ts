@@ -40,17 +40,18 @@ export async function checkLinks({ pages, redirects, base, staticExists }: Check
     }
     return url;
   };
+  // One function for every link, not a closure per link: tsx names each closure it makes, which is slow in a loop this hot.
+  const failed = (page: PageFacts, link: string, reason: string) => errors.push({ source: page.source, page: page.path, link, reason });
   for (const page of pages) {
     for (const link of page.links) {
       if (EXTERNAL.test(link)) continue;
-      const fail = (reason: string) => errors.push({ source: page.source, page: page.path, link, reason });
       if (link === '') {
-        fail('empty href');
+        failed(page, link, 'empty href');
         continue;
       }
       const url = resolve(link, page.path);
       if (!url.pathname.startsWith(base)) {
-        fail(`points outside the site's base URL ${base}`);
+        failed(page, link, `points outside the site's base URL ${base}`);
         continue;
       }
       const sitePath = `/${decodeURIComponent(url.pathname.slice(base.length))}`;
@@ -58,12 +59,12 @@ export async function checkLinks({ pages, redirects, base, staticExists }: Check
       if (!target && redirectTo.has(sitePath)) target = byPath.get(redirectTo.get(sitePath)!);
       if (!target) {
         if (!sitePath.endsWith('/') && (await staticExists(sitePath.slice(1)))) continue;
-        if (!sitePath.endsWith('/') && byPath.has(`${sitePath}/`)) fail(`missing trailing slash: use ${sitePath}/`);
-        else fail(`no page at ${sitePath}`);
+        if (!sitePath.endsWith('/') && byPath.has(`${sitePath}/`)) failed(page, link, `missing trailing slash: use ${sitePath}/`);
+        else failed(page, link, `no page at ${sitePath}`);
         continue;
       }
       const anchor = decodeURIComponent(url.hash.slice(1));
-      if (anchor && !target.ids.has(anchor)) fail(`no element with id "${anchor}" on ${target.path}`);
+      if (anchor && !target.ids.has(anchor)) failed(page, link, `no element with id "${anchor}" on ${target.path}`);
     }
   }
   return errors;

@@ -6,14 +6,16 @@
  * cache. The compiled body is a module file in that cache, which the prerender imports; its browser
  * copy is made from it by page-link.ts.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import { ContentError } from '../content/manifest.ts';
 import { listPageSources } from './read-content.ts';
-import { pageCache } from './page-cache.ts';
+import { compilerFingerprint, pageCache } from './page-cache.ts';
+import { statSnapshot, unchangedSince, type Snapshotted } from './stat-snapshot.ts';
 import type { CompileOutput, CompileTask } from './mdx-compile-worker.ts';
+import type { DiagramFallback } from './remark-mermaid.ts';
 import { forEachLimited } from './limit.ts';
 import { linkRuntime, linkerReady, PageImportError } from './page-link.ts';
 import { PAGE_ENV } from './page-env.ts';
@@ -40,6 +42,13 @@ export interface CompiledPages {
   diagramFallbacks: string[];
 }
 
+/** What the last build made of a page: its module and the diagrams it could not draw. */
+interface CompiledPage extends Snapshotted {
+  /** Relative to the project: a copied project finds its own modules. */
+  module: string;
+  diagramFallbacks?: DiagramFallback[];
+}
+
 /** Compiles every page the page cache does not have; each page's module is the cache's file. */
 export async function compilePages({ root }: { root: string }): Promise<CompiledPages> {
   const pages = await listPageSources(root);
@@ -49,29 +58,43 @@ export async function compilePages({ root }: { root: string }): Promise<Compiled
   const out: Record<string, string> = {};
   const shown = progress('pages', pages.length);
   const fallbacks: string[] = [];
+  // A page unchanged since the last build (same size and time) is not read again: its module is known.
+  const snapshot = statSnapshot<CompiledPage>(path.join(root, '.cache/pages/compiled.json'), compilerFingerprint(root));
+  const before = snapshot.load();
+  const after = new Map<string, CompiledPage>();
   try {
     // A window of pages in flight keeps every thread busy without opening every file at once.
     await forEachLimited(pages, pool.threads * 4, async ({ source, relPath }) => {
-      // Synchronous: thousands of small reads go several times faster than through the thread pool.
-      const text = readFileSync(path.join(root, source), 'utf8');
-      let entry = await cache.get(source, text);
+      const file = path.join(root, source);
+      const stats = statSync(file);
+      const known = before.get(source);
+      let compiled: CompiledPage;
       // A module removed from the cache by hand is compiled again, not imported missing.
-      if (!entry?.compiled || !existsSync(cache.moduleFile(source, text))) {
-        const result = await pool.run({ path: path.join(root, source), source, relPath, text, development: false, withDoc: true });
-        if (result.error) throw new ContentError(result.error.location, result.error.reason);
-        try {
-          linkRuntime(result.code, 'check');
-        } catch (e) {
-          if (e instanceof PageImportError) throw new ContentError(source, e.message);
-          throw e;
+      if (unchangedSince(known, stats) && existsSync(path.join(root, known.module))) compiled = known;
+      else {
+        // Synchronous: thousands of small reads go several times faster than through the thread pool.
+        const text = readFileSync(file, 'utf8');
+        let entry = await cache.get(source, text);
+        if (!entry?.compiled || !existsSync(cache.moduleFile(source, text))) {
+          const result = await pool.run({ path: file, source, relPath, text, development: false, withDoc: true });
+          if (result.error) throw new ContentError(result.error.location, result.error.reason);
+          try {
+            linkRuntime(result.code, 'check');
+          } catch (e) {
+            if (e instanceof PageImportError) throw new ContentError(source, e.message);
+            throw e;
+          }
+          entry = { doc: result.doc!, code: result.code, ...(result.diagramFallbacks ? { diagramFallbacks: result.diagramFallbacks } : {}) };
+          await cache.set(source, text, entry);
         }
-        entry = { doc: result.doc!, code: result.code, ...(result.diagramFallbacks ? { diagramFallbacks: result.diagramFallbacks } : {}) };
-        await cache.set(source, text, entry);
+        compiled = { mtimeMs: stats.mtimeMs, size: stats.size, module: path.relative(root, cache.moduleFile(source, text)), ...(entry.diagramFallbacks ? { diagramFallbacks: entry.diagramFallbacks } : {}) };
       }
-      for (const f of entry.diagramFallbacks ?? []) fallbacks.push(`${source}:${f.line}: ${f.reason}`);
-      out[source] = cache.moduleFile(source, text);
+      after.set(source, compiled);
+      for (const f of compiled.diagramFallbacks ?? []) fallbacks.push(`${source}:${f.line}: ${f.reason}`);
+      out[source] = path.join(root, compiled.module);
       shown.tick();
     });
+    if (after.size !== before.size || [...after].some(([source, page]) => before.get(source) !== page)) await snapshot.save(after);
   } finally {
     shown.end();
     await pool.close();

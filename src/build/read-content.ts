@@ -1,5 +1,4 @@
 import { readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
@@ -15,6 +14,7 @@ import { remarkParsePlugins } from './mdx-options.ts';
 import { assignHeadingIds } from './remark-heading-ids.ts';
 import { compilerFingerprint, pageCache } from './page-cache.ts';
 import { forEachLimited } from './limit.ts';
+import { statSnapshot, unchangedSince, type Snapshotted } from './stat-snapshot.ts';
 
 export const CONTENT_DIR = 'content/docs';
 const PAGE = /\.mdx?$/;
@@ -232,33 +232,10 @@ export async function docHeadings(sources: ContentSources, source: string): Prom
   return doc.toc ?? (await readContentFile(sources, file))?.doc?.toc ?? [];
 }
 
-/** What a file gave when it was last read, and when it was last changed then. */
-interface SnapshotEntry {
-  mtimeMs: number;
-  size: number;
+/** What a file gave when it was last read. */
+interface SnapshotEntry extends Snapshotted {
   doc?: DocSource;
   category?: CategorySource;
-}
-
-/**
- * The last reading of the whole content folder, in one file: a start-up with unchanged pages
- * only looks at their modification times instead of reading and hashing thousands of files.
- */
-function contentSnapshot(root: string) {
-  const file = path.join(root, '.cache/content-snapshot.json');
-  return {
-    async load(): Promise<Map<string, SnapshotEntry>> {
-      const raw = readTextIfAny(file);
-      const data = raw ? (JSON.parse(raw) as { fingerprint: string; entries: [string, SnapshotEntry][] }) : null;
-      return new Map(data?.fingerprint === compilerFingerprint(root) ? data.entries : []);
-    },
-    async save(entries: Map<string, SnapshotEntry>) {
-      await mkdir(path.dirname(file), { recursive: true });
-      const tmp = `${file}.${process.pid}.tmp`;
-      await writeFile(tmp, JSON.stringify({ fingerprint: compilerFingerprint(root), entries: [...entries] }));
-      await rename(tmp, file);
-    },
-  };
 }
 
 /**
@@ -269,15 +246,16 @@ function contentSnapshot(root: string) {
 export async function readContentSources(root = process.cwd(), contentDir = CONTENT_DIR, headings: 'now' | 'later' = 'now'): Promise<ContentSources> {
   const sources: ContentSources = { root, contentDir, versions: siteConfig.versions.map((v) => ({ name: v.name, docs: new Map(), categories: new Map() })) };
   const files = siteConfig.versions.flatMap((v) => walk(path.join(root, contentDir, v.name)).map((rel) => path.join(root, contentDir, v.name, rel)));
-  const snapshot = contentSnapshot(root);
-  const before = await snapshot.load();
+  // The last reading of the whole content folder: unchanged pages are only looked at, not read again.
+  const snapshot = statSnapshot<SnapshotEntry>(path.join(root, '.cache/content-snapshot.json'), compilerFingerprint(root));
+  const before = snapshot.load();
   const after = new Map<string, SnapshotEntry>();
   let changed = before.size !== files.length;
   await forEachLimited(files, 64, async (file) => {
     const st = statSync(file);
     const known = before.get(file);
     // An entry whose headings were left for later will not do for a build.
-    const usable = known && known.mtimeMs === st.mtimeMs && known.size === st.size && (headings === 'later' || !known.doc || known.doc.toc);
+    const usable = unchangedSince(known, st) && (headings === 'later' || !known.doc || known.doc.toc);
     if (usable && placeInSources(sources, file, known)) {
       after.set(file, known);
       return;
