@@ -50,7 +50,6 @@ export interface PrerenderReport {
   rendered: number;
 }
 
-
 /** Every path written as a page (redirects are written separately). */
 function pagePathsOf(site: SiteManifest): string[] {
   return ['/', `/${siteConfig.search.pagePath}/`, ...site.versions.flatMap((v) => [...v.docs.map((d) => d.route), ...v.categoryIndexes.map((c) => c.route)])];
@@ -195,7 +194,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     else toRender.push(job);
   }
   const count = Math.max(1, Math.min(workers ?? (Number(process.env.PRERENDER_WORKERS) || availableParallelism()), Math.ceil(toRender.length / BATCH)));
-  // The workers start (each loads the server bundle) while this thread links the unchanged pages back.
+  // The workers start (each loads the server bundle) while the unchanged pages are brought back.
   const rendering = toRender.length
     ? renderOnWorkers(toRender, count, { serverEntry: path.resolve(serverEntry), manifestFile, outDir: clientDir, projectRoot: process.cwd(), base, shell, pages, runtimeUrl })
     : Promise.resolve({ facts: [], records: [] });
