@@ -9,7 +9,6 @@
 import { mkdir, readdir, readFile, writeFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PageFacts } from './src/build/html-facts.ts';
 import { checkLinks, formatLinkErrors } from './src/build/link-check.ts';
@@ -26,6 +25,7 @@ import { chunkPreloads, type ViteChunk } from './src/build/page-html.ts';
 import { PAGE_RUNTIME } from './src/build/manifest-plugin.ts';
 import { PAGE_ENV } from './src/build/page-env.ts';
 import { progress } from './src/build/progress.ts';
+import { threadBundle } from './src/build/thread-bundle.ts';
 import { bringBack, extractFromJson, FileSetCache, folderHash, keepFiles, linkEntriesOnThread, readEntry, type Entry, type PageExtract } from './src/build/render-cache.ts';
 import { sha256 } from './src/build/hash.ts';
 import type { BatchResult, PrerenderJob, WorkerInput } from './src/build/prerender-protocol.ts';
@@ -92,13 +92,14 @@ async function renderOnWorkers(jobs: PrerenderJob[], count: number, input: Worke
   const records: SearchRecord[] = [];
   const live = new Set<Worker>();
   let next = 0;
+  const threadFile = await threadBundle(path.join(import.meta.dirname, 'src/build/prerender-worker.ts'), input.projectRoot);
   const shown = progress('prerender', jobs.length);
   try {
     await new Promise<void>((resolve, reject) => {
       let slots = count;
       const start = () => {
-        const worker = new Worker(new URL('./src/build/prerender-worker-boot.mjs', import.meta.url), {
-          workerData: { ...input, entry: pathToFileURL(path.resolve('src/build/prerender-worker.ts')).href },
+        const worker = new Worker(threadFile, {
+          workerData: input,
           // Pages run their MDX expressions here: they must not see the build's secrets.
           env: PAGE_ENV,
         });

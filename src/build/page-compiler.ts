@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { ContentError } from '../content/manifest.ts';
 import { listPageSources } from './read-content.ts';
@@ -20,18 +21,21 @@ import { forEachLimited } from './limit.ts';
 import { linkRuntime, linkerReady, PageImportError } from './page-link.ts';
 import { PAGE_ENV } from './page-env.ts';
 import { progress } from './progress.ts';
+import { threadBundle } from './thread-bundle.ts';
 
 /** The compile pool, started on the first page the cache does not have. */
-function compilePool() {
+function compilePool(root: string) {
   const threads = availableParallelism();
-  let pool: Piscina<CompileTask, CompileOutput> | undefined;
+  let pool: Promise<Piscina<CompileTask, CompileOutput>> | undefined;
   return {
     threads,
-    run(task: CompileTask) {
-      pool ??= new Piscina({ filename: new URL('./mdx-compile-worker-boot.mjs', import.meta.url).href, minThreads: 1, maxThreads: threads, env: PAGE_ENV });
-      return pool.run(task);
+    async run(task: CompileTask) {
+      pool ??= threadBundle(path.join(import.meta.dirname, 'mdx-compile-worker.ts'), root).then(
+        (file) => new Piscina({ filename: pathToFileURL(file).href, minThreads: 1, maxThreads: threads, env: PAGE_ENV }),
+      );
+      return (await pool).run(task);
     },
-    close: async () => pool?.destroy(),
+    close: async () => (await pool)?.destroy(),
   };
 }
 
@@ -54,7 +58,7 @@ export async function compilePages({ root }: { root: string }): Promise<Compiled
   const pages = await listPageSources(root);
   await linkerReady;
   const cache = pageCache(root);
-  const pool = compilePool();
+  const pool = compilePool(root);
   const out: Record<string, string> = {};
   const shown = progress('pages', pages.length);
   const fallbacks: string[] = [];
