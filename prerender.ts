@@ -92,7 +92,7 @@ async function renderOnWorkers(jobs: PrerenderJob[], count: number, input: Worke
   const records: SearchRecord[] = [];
   const live = new Set<Worker>();
   let next = 0;
-  const threadFile = await threadBundle(path.join(import.meta.dirname, 'src/build/prerender-worker.ts'), input.projectRoot);
+  const threadFile = await threadBundle(path.join(input.projectRoot, 'src/build/prerender-worker.ts'), input.projectRoot);
   const shown = progress('prerender', jobs.length);
   try {
     await new Promise<void>((resolve, reject) => {

@@ -20,13 +20,13 @@ const dist = path.join(root, process.env.OUT_DIR ?? 'dist');
 class PhaseFailed extends Error {}
 
 /** Runs one phase in a child process; its output passes through. */
-function runPhase(phase: string): Promise<void> {
+function runPhase(phaseScript: string, phase: string): Promise<void> {
   return new Promise((resolve, reject) => {
     // Production React and React Router in the prerender too: their development builds render several times slower.
     const env = { ...process.env, NODE_ENV: 'production' };
     // BUILD_CPU_PROF=<dir>: a CPU profile of every phase and thread, to see where a build's seconds go.
     const profile = process.env.BUILD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BUILD_CPU_PROF)}`] : [];
-    const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(import.meta.dirname, 'build-phase.ts'), phase], { stdio: 'inherit', env });
+    const child = spawn(process.execPath, [...profile, phaseScript, phase], { stdio: 'inherit', env });
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve() : reject(new PhaseFailed(phase))));
   });
@@ -43,10 +43,13 @@ async function main() {
     return;
   }
   await rm(work, { recursive: true, force: true });
+  // The phases run as plain JavaScript (no tsx loader in their processes): see thread-bundle.ts.
+  const { threadBundle } = await import('../src/build/thread-bundle.ts');
+  const phaseScript = await threadBundle(path.join(root, 'scripts/build-phase.ts'), root);
   const phases: string[] = [];
   const timed = async (name: string, phase: string) => {
     const t = performance.now();
-    await runPhase(phase);
+    await runPhase(phaseScript, phase);
     phases.push(`${name} ${((performance.now() - t) / 1000).toFixed(1)} s`);
   };
   await timed('pages', 'pages');

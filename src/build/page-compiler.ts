@@ -30,7 +30,7 @@ function compilePool(root: string) {
   return {
     threads,
     async run(task: CompileTask) {
-      pool ??= threadBundle(path.join(import.meta.dirname, 'mdx-compile-worker.ts'), root).then(
+      pool ??= threadBundle(path.join(root, 'src/build/mdx-compile-worker.ts'), root).then(
         (file) => new Piscina({ filename: pathToFileURL(file).href, minThreads: 1, maxThreads: threads, env: PAGE_ENV }),
       );
       return (await pool).run(task);

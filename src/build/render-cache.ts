@@ -168,7 +168,8 @@ export function linkEntriesOnThread(entries: Entry<unknown>[], siteDir: string):
   }
   if (!pairs.length) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const thread = new Worker(path.join(import.meta.dirname, 'link-files-thread.mjs'), { workerData: { dirs: [...dirs], pairs } });
+    // Found from the project root, not import.meta: this module is also bundled (thread-bundle.ts).
+    const thread = new Worker(path.join(process.cwd(), 'src/build/link-files-thread.mjs'), { workerData: { dirs: [...dirs], pairs } });
     thread.on('error', reject);
     thread.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`linking the unchanged pages stopped with code ${code}`))));
   });
