@@ -7,7 +7,8 @@ import { VFile } from 'vfile';
 import { mdxCompileOptionsFor } from './mdx-options.ts';
 import type { DiagramFallback } from './remark-mermaid.ts';
 import { preprocessMdx } from './mdx-preprocess.ts';
-import { readDocSource } from './read-content.ts';
+import { frontMatterOf, syntaxError } from './read-content.ts';
+import type { Root } from 'mdast';
 import type { DocSource } from '../content/types.ts';
 import { ContentError } from '../content/manifest.ts';
 
@@ -48,13 +49,23 @@ function processorFor(path: string, development: boolean) {
 }
 
 export default async function compilePage(task: CompileTask): Promise<CompileOutput> {
-  let doc: DocSource | undefined;
   try {
-    // The manifest reader's checks come first: they name front matter and syntax errors precisely.
-    if (task.withDoc) doc = readDocSource(task.source, task.relPath, task.text);
-    const file = await processorFor(task.path, task.development).process(new VFile({ value: preprocessMdx(task.text), path: task.path, data: { source: task.source } }));
+    const processor = processorFor(task.path, task.development);
+    const file = new VFile({ value: preprocessMdx(task.text), path: task.path, data: { source: task.source } });
+    // What process() does, in its three steps: the manifest entry comes from the same tree, parsed once,
+    // and the reader's checks come first, as they name syntax and front matter errors precisely.
+    let tree;
+    try {
+      tree = processor.parse(file);
+    } catch (e) {
+      throw syntaxError(task.source, e);
+    }
+    const frontMatter = task.withDoc ? frontMatterOf(tree as Root, task.source) : undefined;
+    // MDX's processor type says run() takes the program it returns; it takes the parsed mdast, as process() gives it.
+    const code = String(processor.stringify(await processor.run(tree as never, file), file));
+    const doc: DocSource | undefined = frontMatter && { relPath: task.relPath, frontMatter, toc: file.data.toc!, firstHeading: file.data.firstHeading };
     const fallbacks = file.data.diagramFallbacks;
-    return { code: String(file.value), doc, ...(fallbacks?.length ? { diagramFallbacks: fallbacks } : {}) };
+    return { code, doc, ...(fallbacks?.length ? { diagramFallbacks: fallbacks } : {}) };
   } catch (e) {
     if (e instanceof ContentError) return { code: '', error: { location: e.file, reason: e.message.slice(e.file.length + 2) } };
     const err = e as { reason?: string; message: string; line?: number; place?: { line?: number; start?: { line?: number } } };

@@ -4,14 +4,13 @@ import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
-import type { Root, Heading } from 'mdast';
-import { toString } from 'mdast-util-to-string';
+import type { Root } from 'mdast';
 import siteConfig from '../../site.config.ts';
 import type { CategorySource, DocSource, FrontMatter, SiteManifest, TocEntry } from '../content/types.ts';
 import { buildVersionManifest, checkRoutesAcrossVersions, ContentError } from '../content/manifest.ts';
 import { preprocessMdx } from './mdx-preprocess.ts';
 import { remarkParsePlugins } from './mdx-options.ts';
-import { assignHeadingIds } from './remark-heading-ids.ts';
+import { assignHeadingIds, firstHeadingOf } from './remark-heading-ids.ts';
 import { compilerFingerprint, pageCache } from './page-cache.ts';
 import { forEachLimited } from './limit.ts';
 import { statSnapshot, unchangedSince, type Snapshotted } from './stat-snapshot.ts';
@@ -77,16 +76,25 @@ export function readDocSource(file: string, relPath: string, text: string): DocS
   try {
     tree = processor.runSync(processor.parse(preprocessMdx(text))) as Root;
   } catch (e) {
-    const err = e as { line?: number; place?: { line?: number; start?: { line?: number } }; reason?: string; message: string };
-    // Some parser errors carry the position only in the text: "… (7:1-7:7)".
-    const line = err.line ?? err.place?.start?.line ?? err.place?.line ?? Number(/\((\d+):\d+/.exec(err.message)?.[1] ?? 0);
-    throw new ContentError(`${file}${line ? `:${line}` : ''}`, `MDX syntax error: ${err.reason ?? err.message}`);
+    throw syntaxError(file, e);
   }
-  const yamlNode = tree.children.find((n) => n.type === 'yaml') as { value: string } | undefined;
-  const frontMatter = yamlNode ? readFrontMatter(yamlNode.value, file) : {};
+  const frontMatter = frontMatterOf(tree, file);
   const toc = assignHeadingIds(tree);
-  const h1 = tree.children.find((n): n is Heading => n.type === 'heading' && n.depth === 1);
-  return { relPath, frontMatter, toc, firstHeading: h1 ? toString(h1) : undefined };
+  return { relPath, frontMatter, toc, firstHeading: firstHeadingOf(tree) };
+}
+
+/** A parser's error as the build reports it: file:line and the reason. */
+export function syntaxError(file: string, e: unknown): ContentError {
+  const err = e as { line?: number; place?: { line?: number; start?: { line?: number } }; reason?: string; message: string };
+  // Some parser errors carry the position only in the text: "… (7:1-7:7)".
+  const line = err.line ?? err.place?.start?.line ?? err.place?.line ?? Number(/\((\d+):\d+/.exec(err.message)?.[1] ?? 0);
+  return new ContentError(`${file}${line ? `:${line}` : ''}`, `MDX syntax error: ${err.reason ?? err.message}`);
+}
+
+/** A parsed page's front matter, checked (errors carry file:line). */
+export function frontMatterOf(tree: Root, file: string): FrontMatter {
+  const yamlNode = tree.children.find((n) => n.type === 'yaml') as { value: string } | undefined;
+  return yamlNode ? readFrontMatter(yamlNode.value, file) : {};
 }
 
 /**

@@ -3,6 +3,7 @@ import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 import type { Heading, Root, Text } from 'mdast';
 import type { TocEntry } from '../content/types.ts';
+import type { VFile } from 'vfile';
 
 const CUSTOM_ID = /\s*\{#([A-Za-z0-9_-]+)\}\s*$/;
 
@@ -32,9 +33,28 @@ export function assignHeadingIds(tree: Root): TocEntry[] {
   return toc;
 }
 
-/** remark plugin: heading ids + `export const toc = [...]` is added by the manifest, not here. */
+/** The text of a page's top-level h1, once its heading ids are assigned (an explicit `{#id}` is not text). */
+export function firstHeadingOf(tree: Root): string | undefined {
+  const h1 = tree.children.find((n): n is Heading => n.type === 'heading' && n.depth === 1);
+  return h1 ? toString(h1) : undefined;
+}
+
+/**
+ * remark plugin: heading ids. It leaves the table of contents and the first heading in the file's
+ * data, so the build takes a page's manifest entry from the tree it compiles instead of parsing it twice.
+ */
 export function remarkHeadingIds() {
-  return (tree: Root) => {
-    assignHeadingIds(tree);
+  return (tree: Root, file: VFile) => {
+    file.data.toc = assignHeadingIds(tree);
+    file.data.firstHeading = firstHeadingOf(tree);
   };
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    /** Set by remarkHeadingIds: the page's h2–h3 table of contents. */
+    toc: TocEntry[];
+    /** Set by remarkHeadingIds: the text of the page's h1, if it has one. */
+    firstHeading: string | undefined;
+  }
 }
