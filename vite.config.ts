@@ -18,7 +18,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     htmlShellPlugin(),
   ],
   // Built sites and caches hold tens of thousands of files at scale: watching them would slow the dev server's start.
-  server: { watch: { ignored: ['**/dist/**', '**/dist-*/**', '**/dist.old/**', '**/.build/**', '**/.cache/**'] } },
+  server: {
+    watch: {
+      ignored: ['**/dist/**', '**/dist-*/**', '**/dist.old/**', '**/.build/**', '**/.cache/**'],
+      // chokidar drops a second change to a file within 50 ms of the first (a save, then a formatter's
+      // save): the page stayed on the first text until the next edit. Waiting until the file has been
+      // still for 60 ms reports the last of them, at that much added delay per save.
+      awaitWriteFinish: { stabilityThreshold: 60, pollInterval: 20 },
+    },
+  },
   // The dev server's dependency scan starts from the shell alone: by default it crawls every .html file under the
   // root, which includes every page of a built site (10,000 pages made the first page take 9 s to show).
   optimizeDeps: { entries: ['index.html'] },

@@ -286,6 +286,34 @@ describe('npm run dev', () => {
     }
   });
 
+  it('shows the last of two saves made 20 ms apart, in the open page and in a new one', async () => {
+    const browser = await launchBrowser();
+    const file = page('1.1', 'guides/one.mdx');
+    const original = await readFile(file, 'utf8');
+    try {
+      // Before the dev server waited for a file to be still, its watcher dropped a change within 50 ms
+      // of the one before, and the page kept the first text until the next edit (failed every run).
+      for (let round = 0; round < 3; round++) {
+        const open = await browser.newPage();
+        await open.goto(`${base}/docs/guides/one/`);
+        await open.locator('h1').waitFor();
+        await writeFile(file, `${original}\nFirst save of round ${round}.\n`);
+        await open.getByText(`First save of round ${round}.`).waitFor({ timeout: 20_000 });
+        await writeFile(file, `${original}\nA save the next one replaces.\n`);
+        await new Promise((r) => setTimeout(r, 20)); // the dev server may read it in between
+        await writeFile(file, `${original}\nSecond save of round ${round}, right after.\n`);
+        await open.getByText(`Second save of round ${round}, right after.`).waitFor({ timeout: 10_000 });
+        const fresh = await browser.newPage();
+        await fresh.goto(`${base}/docs/guides/one/`);
+        await fresh.getByText(`Second save of round ${round}, right after.`).waitFor({ timeout: 10_000 });
+        await Promise.all([open.close(), fresh.close()]);
+      }
+    } finally {
+      await writeFile(file, original);
+      await browser.close();
+    }
+  });
+
   it('shows a diagram error in the page with file and line, and draws the diagram once it is fixed', async () => {
     const browser = await launchBrowser();
     const file = page('1.1', 'guides/one.mdx');
@@ -296,7 +324,9 @@ describe('npm run dev', () => {
       const tab = await browser.newPage();
       await tab.goto(`${base}/docs/guides/one/`);
       const alert = tab.getByRole('alert').filter({ hasText: 'This diagram cannot be drawn' });
-      await alert.waitFor({ timeout: 30_000 });
+      await alert.waitFor({ timeout: 30_000 }).catch(async (e: Error) => {
+        throw new Error(`${e.message}\nthe page showed: ${(await tab.locator('main').innerText().catch(() => '(no main)')).slice(0, 600)}`);
+      });
       assert.match((await alert.textContent()) ?? '', new RegExp(`content/docs/1\\.1/guides/one\\.mdx:${line}\\): mermaid syntax error`));
       await writeFile(file, `${original}\n\`\`\`mermaid title="Live diagram"\nflowchart LR\n  A[closed] --> B\n\`\`\`\n`);
       await tab.getByRole('img', { name: 'Live diagram' }).waitFor({ timeout: 30_000 });
