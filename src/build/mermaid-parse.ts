@@ -63,7 +63,7 @@ const mermaidVersion = (createRequire(import.meta.url)('mermaid/package.json') a
 /** Parses `source` as mermaid does in the browser; throws MermaidSyntaxError with mermaid's message when it is not valid. */
 export async function parseMermaid(source: string): Promise<ParsedDiagram> {
   const file = path.join(parseCacheDir, `${sha256(mermaidVersion, '\0', source).slice(0, 32)}.json`);
-  const known = await readFile(file, 'utf8').then((t) => JSON.parse(t) as ParsedDiagram, () => undefined);
+  const known = await readFile(file, 'utf8').then((t) => JSON.parse(t) as ParsedDiagram).catch(() => undefined);
   if (known) return known;
   const parsed = await parseWithMermaid(source);
   await mkdir(parseCacheDir, { recursive: true });

@@ -60,8 +60,8 @@ export function pageCache(root: string) {
      */
     moduleFile: (source: string, text: string) => fileOf(source, text).replace(/\.json$/, '.mjs'),
     async get(source: string, text: string): Promise<CachedPage | undefined> {
-      const raw = await readFile(fileOf(source, text), 'utf8').catch(() => null);
-      return raw === null ? undefined : (JSON.parse(raw) as CachedPage);
+      // An entry missing or unreadable (cut short on a full disk) is compiled again.
+      return readFile(fileOf(source, text), 'utf8').then((raw) => JSON.parse(raw) as CachedPage).catch(() => undefined);
     },
     async set(source: string, text: string, { code, ...entry }: CachedPage) {
       const file = fileOf(source, text);

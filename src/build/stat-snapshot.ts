@@ -16,14 +16,13 @@ export interface Snapshotted {
 export function statSnapshot<T extends Snapshotted>(file: string, fingerprint: string) {
   return {
     load(): Map<string, T> {
-      let raw: string;
+      // Missing, cut short or not ours: the build reads every file again, as a cold one does.
       try {
-        raw = readFileSync(file, 'utf8');
+        const data = JSON.parse(readFileSync(file, 'utf8')) as { fingerprint?: string; entries?: [string, T][] };
+        return new Map(data.fingerprint === fingerprint && Array.isArray(data.entries) ? data.entries : []);
       } catch {
         return new Map();
       }
-      const data = JSON.parse(raw) as { fingerprint: string; entries: [string, T][] };
-      return new Map(data.fingerprint === fingerprint ? data.entries : []);
     },
     /** Written aside and renamed: a build stopped half-way leaves the old snapshot whole. */
     async save(entries: Map<string, T>) {
