@@ -7,15 +7,20 @@ export default {
     // and the base-URL banner must render without the stylesheet. The CSP allows inline style
     // attributes on purpose (scripts stay hash-only).
     'no-inline-style': 'off',
-    // React renders void elements self-closed and our head tags follow it; both forms are valid HTML.
+    // The renderer writes void elements self-closed and our head tags follow it; both forms are valid HTML.
     'void-style': 'off',
-    // React's useId gives ids like "_R_3h_": valid HTML5 ids (no whitespace), which "relaxed" checks.
+    // useId gives ids like "P0-0": valid HTML5 ids (no whitespace), which "relaxed" checks.
     'valid-id': ['error', { relaxed: true }],
-    // React writes boolean attributes as attr="" (hidden="", selected="").
+    // React and Preact write boolean attributes as attr="" (hidden="", selected="").
     'attribute-boolean-style': ['error', { style: 'empty' }],
-    // Vite writes a bare `crossorigin` while React writes attr=""; both mean the empty value.
+    // Vite writes a bare `crossorigin` while the renderer writes attr=""; both mean the empty value.
     'attribute-empty-style': 'off',
     // React writes some attribute names in camelCase (maxLength); HTML attribute names are case-insensitive.
     'attr-case': 'off',
+    // Preact's server renderer writes ">" in text as it is (React wrote &gt;), which HTML allows: only "<" and an
+    // ambiguous "&" must be escaped there, and the rule cannot be told to accept ">" alone. Preact escapes "<" and
+    // "&" in all text and attributes; the markup we pass through as it is (highlighted code, diagrams) comes from
+    // hast-util-to-html, which escapes them too.
+    'no-raw-characters': 'off',
   },
 };

@@ -18,6 +18,15 @@ function embeddedPageData(): PageData | undefined {
   return text ? (JSON.parse(text) as PageData) : undefined;
 }
 
+/**
+ * Under the dev server, how many content edits the page has been told of: a body is imported under that count,
+ * so that an edited page's body is a new module (registered before main.tsx's revalidation on the same event).
+ */
+let edits = 0;
+import.meta.hot?.on('zrok:content-changed', () => {
+  edits += 1;
+});
+
 /** Page data from the built files (the first page's from its HTML), page bodies from their chunks. */
 export function browserPageSource(): PageSource {
   const embedded = embeddedPageData();
@@ -26,7 +35,7 @@ export function browserPageSource(): PageSource {
       if (embedded?.route === path) return embedded;
       return fetchJson<PageData>(BASE + pageDataPath(path), 'The page');
     },
-    body: (data) => import(/* @vite-ignore */ data.doc!.module),
+    body: (data) => import(/* @vite-ignore */ edits ? `${data.doc!.module}?edit=${edits}` : data.doc!.module),
     async isStale(data) {
       // Page data is revalidated on every use; a body it no longer names belongs to an old deployment.
       const res = await fetch(BASE + pageDataPath(data.route), { cache: 'no-store' });

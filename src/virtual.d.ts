@@ -5,5 +5,4 @@ declare module 'virtual:site-index' {
 declare module '@docsearch/css';
 interface Window {
   __hydrated?: boolean;
-  __hydrationErrors?: string[];
 }

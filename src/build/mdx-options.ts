@@ -43,4 +43,7 @@ export const mdxCompileOptions: CompileOptions = {
     ],
   ],
   providerImportSource: undefined,
+  // The app runs on Preact (vite.config.ts, reactIsPreact): a page's one import is Preact's JSX runtime, which the
+  // prerender imports as it is and the browser's copy points at the app's own (page-link.ts).
+  jsxImportSource: 'preact',
 };

@@ -9,7 +9,7 @@ import { contentName } from './hash.ts';
 /** Resolves once the import lexer (WebAssembly) is ready; await it before linking. */
 export const linkerReady = init;
 
-const JSX_RUNTIME = 'react/jsx-runtime';
+const JSX_RUNTIME = 'preact/jsx-runtime';
 
 export class PageImportError extends Error {}
 

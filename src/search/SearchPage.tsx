@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { currentVersion, site } from '../site-data.ts';
 import { useSettings } from '../store/settings.ts';
+import { useHydrated } from '../theme/use-hydrated.ts';
 import { searchClient } from './client.ts';
 import { facetFilters, indexName, HITS_PER_PAGE, PLACEHOLDER } from './config.ts';
 import { MAX_QUERY_LENGTH, type SearchHit } from './local-client.ts';
@@ -31,7 +32,9 @@ function Hit({ hit }: { hit: SearchHit }) {
 /** /search/?q=…: all results of a query, 20 at a time, for the chosen docs version. */
 export function Component() {
   const [params, setParams] = useSearchParams();
-  const query = (params.get('q') ?? '').slice(0, MAX_QUERY_LENGTH);
+  // The page is prerendered without a query: the URL's is shown once the page has hydrated.
+  const hydrated = useHydrated();
+  const query = hydrated ? (params.get('q') ?? '').slice(0, MAX_QUERY_LENGTH) : '';
   const preferred = useSettings((s) => s.preferredVersion);
   const [versionName, setVersionName] = useState<string | null>(null);
   const version = site.versions.find((v) => v.name === (versionName ?? preferred)) ?? currentVersion;

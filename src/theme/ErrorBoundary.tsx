@@ -10,12 +10,12 @@ interface Props {
 export class ErrorBoundary extends Component<Props, { error: Error | null }> {
   state = { error: null as Error | null };
 
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-
   componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('[crash]', error, info.componentStack);
+    console.error('[crash]', error, info?.componentStack);
+    // The first error is the one to show. A component that throws while Preact hydrates the page can make Preact
+    // trip over the DOM it was claiming (a NotFoundError from insertBefore) in the same pass: that one is a
+    // consequence, not the cause, and the reader should not see it instead.
+    this.setState((s) => ({ error: s.error ?? error }));
   }
 
   retry = () => this.setState({ error: null });

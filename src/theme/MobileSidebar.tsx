@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import siteConfig from '../../site.config.ts';
 import { useUi } from '../store/ui.ts';
@@ -81,7 +81,9 @@ export function MobileSidebar() {
   const panel = useRef<HTMLDivElement>(null);
   const data = usePageData();
 
-  useEffect(() => {
+  // A layout effect: its listeners are in place, and focus comes back to the menu button, as the render commits. Preact runs plain effects a frame later,
+  // and a key or click in that frame would be missed (React ran them at once after input).
+  useLayoutEffect(() => {
     if (!open) return;
     const mql = window.matchMedia('(min-width: 996px)');
     const onWide = () => mql.matches && setOpen(false);

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import siteConfig from '../../site.config.ts';
 import { effectiveColorMode, useSettings, type ColorMode } from '../store/settings.ts';
 
@@ -35,7 +35,8 @@ export function useColorModeEffects() {
     () => useSettings.persist.hasHydrated(),
     () => false,
   );
-  useEffect(() => {
+  // A layout effect: the page's colours and the toggle's icon change in the same frame as its label.
+  useLayoutEffect(() => {
     if (!hydrated) return; // the head script already chose; do not flip before the store is read
     document.documentElement.setAttribute('data-theme', mode);
     document.documentElement.setAttribute('data-theme-choice', choice ?? siteConfig.colorMode.defaultMode);

@@ -19,7 +19,15 @@ export function launchBrowser(): Promise<Browser> {
 export async function startSite(dir = process.env.SITE_DIR ?? 'dist', base = '/') {
   if (process.env.E2E_SERVER === 'nginx' && base === '/') return startNginx(dir);
   const { server, url } = await serveStatic({ dir, port: 0, base });
-  return { url: url.replace(/\/$/, ''), close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: url.replace(/\/$/, ''),
+    // A browser still open holds keep-alive connections: close them too, or close() waits for the browser.
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  };
 }
 
 export type ServedSite = Awaited<ReturnType<typeof startSite>>;
@@ -76,4 +84,36 @@ export async function openBeforeScripts(ctx: BrowserContext, url: string, check:
   release();
   await waitHydrated(page);
   return { page, errors };
+}
+
+/**
+ * Opens `url` with its scripts held back, marks every element the HTML painted, lets the app hydrate, and returns
+ * what hydration threw away: painted elements no longer in the page, and whether the page's text changed. A renderer
+ * that finds the HTML different from its own first render replaces or rewrites it (a flash, lost scroll and focus),
+ * so both are empty when the prerender and the browser agree.
+ */
+export async function hydrationLosses(ctx: BrowserContext, url: string): Promise<{ replaced: string[]; textBefore: string; textAfter: string; errors: string[] }> {
+  let textBefore = '';
+  const { page, errors } = await openBeforeScripts(ctx, url, async (p) => {
+    textBefore = await p.evaluate(() => {
+      const root = document.getElementById('root')!;
+      const painted = [...root.querySelectorAll('*')];
+      (window as unknown as { __painted: Element[] }).__painted = painted;
+      return root.innerText;
+    });
+  });
+  await page.waitForTimeout(200); // effects and late errors
+  const { replaced, textAfter } = await page.evaluate(() => {
+    const painted = (window as unknown as { __painted: Element[] }).__painted;
+    const lost = painted.filter((el) => !el.isConnected);
+    // Name the outermost lost elements only: their descendants went with them.
+    const outermost = lost.filter((el) => !lost.includes(el.parentElement!));
+    // (No named functions in here: tsx would wrap them in a helper the page does not have.)
+    return {
+      replaced: outermost.map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className ? `.${String(el.className).split(' ')[0]}` : ''}`),
+      textAfter: document.getElementById('root')!.innerText,
+    };
+  });
+  await page.close();
+  return { replaced, textBefore, textAfter, errors };
 }
