@@ -11,8 +11,8 @@ export default {
     'void-style': 'off',
     // useId gives ids like "P0-0": valid HTML5 ids (no whitespace), which "relaxed" checks.
     'valid-id': ['error', { relaxed: true }],
-    // React and Preact write boolean attributes as attr="" (hidden="", selected="").
-    'attribute-boolean-style': ['error', { style: 'empty' }],
+    // Preact writes boolean attributes bare (hidden, open, selected), as the page shell does.
+    'attribute-boolean-style': ['error', { style: 'omit' }],
     // Vite writes a bare `crossorigin` while the renderer writes attr=""; both mean the empty value.
     'attribute-empty-style': 'off',
     // React writes some attribute names in camelCase (maxLength); HTML attribute names are case-insensitive.

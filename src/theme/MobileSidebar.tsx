@@ -81,8 +81,8 @@ export function MobileSidebar() {
   const panel = useRef<HTMLDivElement>(null);
   const data = usePageData();
 
-  // A layout effect: its listeners are in place, and focus comes back to the menu button, as the render commits. Preact runs plain effects a frame later,
-  // and a key or click in that frame would be missed (React ran them at once after input).
+  // A layout effect: the listeners are in place, and focus is back on the menu button, as the render commits.
+  // Preact runs plain effects a frame later: a key in that frame would be missed, and focus left on the page.
   useLayoutEffect(() => {
     if (!open) return;
     const mql = window.matchMedia('(min-width: 996px)');
