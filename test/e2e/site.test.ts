@@ -182,6 +182,27 @@ describe('chrome', () => {
     await page.close();
   });
 
+  it('closes the version menu on a click outside it, even one right after it opened', async () => {
+    const { page } = await open('/docs/getting-started/');
+    const menu = page.getByRole('menu', { name: 'Docs version: 1.1' });
+    for (let round = 0; round < 5; round++) {
+      // The click outside comes in the next task, before the next frame.
+      await page.evaluate(async () => {
+        document.querySelector<HTMLButtonElement>('.version-dropdown .dropdown__button')!.click();
+        await new Promise((r) => setTimeout(r, 0));
+        const h1 = document.querySelector('h1')!;
+        h1.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+        h1.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      });
+      assert.equal(await menu.isVisible(), false, `round ${round}: the menu closed`);
+    }
+    await page.getByRole('button', { name: 'Docs version: 1.1' }).click();
+    await menu.waitFor();
+    await page.locator('h1').click();
+    await menu.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+
   it('offers English in the language menu, linking to the same page', async () => {
     const { page } = await open('/docs/concepts/');
     await page.getByRole('button', { name: 'Language: English' }).click();
