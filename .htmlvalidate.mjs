@@ -13,7 +13,7 @@ export default {
     'valid-id': ['error', { relaxed: true }],
     // Preact writes boolean attributes bare (hidden, open, selected), as the page shell does.
     'attribute-boolean-style': ['error', { style: 'omit' }],
-    // Vite writes a bare `crossorigin` while the renderer writes attr=""; both mean the empty value.
+    // Vite writes a bare `crossorigin` and our shell writes some attributes as attr=""; both mean the empty value.
     'attribute-empty-style': 'off',
     // React writes some attribute names in camelCase (maxLength); HTML attribute names are case-insensitive.
     'attr-case': 'off',

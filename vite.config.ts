@@ -15,28 +15,21 @@ export { resolveBase };
  * React's modules to Preact's, the server bundle and the prerender included, so the HTML and its hydration come
  * from one renderer. 'react' itself is preact/compat with React's hydration behaviour of one hook (react-on-preact.ts).
  */
-function reactIsPreact(react: string) {
-  return [
-    { find: /^react$/, replacement: react },
-    { find: /^react-dom$/, replacement: 'preact/compat' },
-    { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-    { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-    { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-    { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-    { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  ];
-}
-
-/**
- * The unit tests render the components with React itself: under vitest, packages that import React (the router,
- * Testing Library) are loaded by Node as they are, past these aliases, and two renderers in one test do not mix.
- * What Preact makes of the components is checked in the browser, on the built site, by the end-to-end tests.
- */
-const aliases = process.env.VITEST ? [] : reactIsPreact(fileURLToPath(new URL('./src/react-on-preact.ts', import.meta.url)));
+const reactIsPreact = [
+  { find: /^react$/, replacement: fileURLToPath(new URL('./src/react-on-preact.ts', import.meta.url)) },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
 
 export default defineConfig(({ isSsrBuild }) => ({
   base: resolveBase(),
-  resolve: { alias: aliases },
+  // The unit tests render the components with React itself: under vitest, packages that import React (the router,
+  // Testing Library) are loaded by Node as they are, past these aliases, and two renderers in one test do not mix.
+  // What Preact makes of the components is checked in the browser, on the built site, by the end-to-end tests.
+  resolve: { alias: process.env.VITEST ? [] : reactIsPreact },
   plugins: [
     ...contentPlugin(),
     mdxPlugin(),
