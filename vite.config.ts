@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { mdxPlugin } from './src/build/mdx-plugin.ts';
 import { contentPlugin } from './src/build/manifest-plugin.ts';
 import { htmlShellPlugin } from './src/build/html-shell-plugin.ts';
+import { mermaidAssetsPlugin } from './src/build/mermaid-assets-plugin.ts';
 
 import { resolveBase } from './src/build/base-url.ts';
 
@@ -34,6 +35,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...contentPlugin(),
     mdxPlugin(),
     htmlShellPlugin(),
+    mermaidAssetsPlugin(),
   ],
   // Built sites and caches hold tens of thousands of files at scale: watching them would slow the dev server's start.
   server: {

@@ -7,6 +7,7 @@
  */
 import { sha256 } from './hash.ts';
 import { DIAGRAM_RENDERER } from './diagram-renderer.ts';
+import { BoundedMap } from './bounded-map.ts';
 
 export { DIAGRAM_RENDERER };
 
@@ -118,6 +119,26 @@ function spacedArrows(body: string): string {
     .join('\n');
 }
 
+/**
+ * Diagrams this thread has laid out, by source: the layout is most of a diagram's cost, and the
+ * versions of a page, compiled by one thread (page-compiler.ts), mostly share their diagrams.
+ */
+const layouts = new BoundedMap<string, string>(500);
+
+async function laidOut(source: string): Promise<string> {
+  let svg = layouts.get(source);
+  if (svg === undefined) {
+    // Loaded on the first diagram: a compile thread whose pages have none never pays for it (and its layout engine).
+    const { renderMermaidSVG } = await import('beautiful-mermaid');
+    svg = renderMermaidSVG(source, { bg: 'var(--bg)', fg: 'var(--fg)', transparent: true, padding: 16 }).replace(
+      new RegExp(`<g class="message"[^>]*data-label="${STAND_IN}"[^>]*>[\\s\\S]*?</g>`),
+      '',
+    );
+    layouts.set(source, svg);
+  }
+  return svg;
+}
+
 const round = (n: string) => String(Math.round(Number(n) * 100) / 100);
 
 /**
@@ -125,12 +146,7 @@ const round = (n: string) => String(Math.round(Number(n) * 100) / 100);
  * diagrams on one page would otherwise share them, and a marker in a hidden diagram draws nothing.
  */
 export async function drawDiagram(source: string, idPrefix = `d${sha256(source).slice(0, 8)}`): Promise<DrawnDiagram> {
-  // Loaded on the first diagram: a compile thread whose pages have none never pays for it (and its layout engine).
-  const { renderMermaidSVG } = await import('beautiful-mermaid');
-  const svg = renderMermaidSVG(spacedArrows(withLeadingNotes(diagramBody(source))), { bg: 'var(--bg)', fg: 'var(--fg)', transparent: true, padding: 16 }).replace(
-    new RegExp(`<g class="message"[^>]*data-label="${STAND_IN}"[^>]*>[\\s\\S]*?</g>`),
-    '',
-  );
+  const svg = await laidOut(spacedArrows(withLeadingNotes(diagramBody(source))));
   const root = /^<svg\b([^>]*)>/.exec(svg);
   if (!root || !svg.trimEnd().endsWith('</svg>')) throw new Error('the renderer returned no <svg>');
   const attr = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(root[1])?.[1];

@@ -73,3 +73,13 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
     return { code: '', error: { location: `${task.source}${line ? `:${line}` : ''}`, reason: err.reason ?? err.message } };
   }
 }
+
+/**
+ * The versions of one page, one after the other (the build's unit of work): what they share, a
+ * diagram's layout or a highlighted code block, is made once (diagram-svg.ts, mdx-options.ts).
+ */
+export async function compileVersions(tasks: CompileTask[]): Promise<CompileOutput[]> {
+  const out: CompileOutput[] = [];
+  for (const task of tasks) out.push(await compilePage(task));
+  return out;
+}

@@ -1,4 +1,5 @@
 import type { CompileOptions } from '@mdx-js/mdx';
+import type { Root } from 'hast';
 import remarkGfm from 'remark-gfm';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkDirective from 'remark-directive';
@@ -8,6 +9,7 @@ import { remarkHeadingIds } from './remark-heading-ids.ts';
 import { remarkAdmonitions } from './remark-admonitions.ts';
 import { remarkMermaid } from './remark-mermaid.ts';
 import { remarkCodeBlocks, CODE_LANGUAGES } from './remark-code-blocks.ts';
+import { BoundedMap } from './bounded-map.ts';
 
 
 /** Parsing plugins shared by the page compiler and the manifest reader. */
@@ -18,6 +20,23 @@ export const mdxCompileOptionsFor = ({ development }: { development: boolean }):
   ...mdxCompileOptions,
   remarkPlugins: [remarkGfm, remarkFrontmatter, remarkDirective, remarkAdmonitions, remarkHeadingIds, [remarkMermaid, { development }], remarkCodeBlocks],
 });
+
+/**
+ * Code blocks already highlighted by this thread, by language, meta and code: the versions of a page
+ * share most of theirs, and a thread compiles all versions of a page (page-compiler.ts). Each page
+ * gets a copy, as its tree is its own.
+ */
+const highlighted = new BoundedMap<string, Root>(4000);
+const highlightCache = {
+  get: (key: string) => {
+    const tree = highlighted.get(key);
+    return tree && structuredClone(tree);
+  },
+  set(key: string, tree: Root) {
+    highlighted.set(key, structuredClone(tree));
+    return this;
+  },
+};
 
 export const mdxCompileOptions: CompileOptions = {
   remarkPlugins: [
@@ -39,6 +58,7 @@ export const mdxCompileOptions: CompileOptions = {
         langs: [...CODE_LANGUAGES],
         tokenizeTimeLimit: 0, // P3: deterministic under load
         transformers: [transformerMetaHighlight()],
+        cache: highlightCache,
       },
     ],
   ],

@@ -1,10 +1,15 @@
 /**
  * Draws a diagram with mermaid in the browser: only for a diagram type the build cannot draw
  * (src/build/remark-mermaid.ts). Loaded by Mermaid.tsx when such a diagram nears the viewport;
- * mermaid itself is a further dynamic import, so no page without such a diagram names its chunks.
+ * mermaid itself is a further dynamic import, of the package's own build copied into the site
+ * (src/build/mermaid-assets-plugin.ts), so no page without such a diagram names its chunks.
  */
+import mermaidUrl from 'virtual:mermaid-url';
+
+type Mermaid = typeof import('mermaid').default;
+
 export async function drawWithMermaid(id: string, chart: string, mode: 'light' | 'dark'): Promise<string> {
-  const { default: mermaid } = await import('mermaid');
+  const { default: mermaid } = (await import(/* @vite-ignore */ mermaidUrl)) as { default: Mermaid };
   mermaid.initialize({
     startOnLoad: false,
     securityLevel: 'strict',
