@@ -1,6 +1,6 @@
 /**
  * One step of the build, run in a process of its own by scripts/build.ts so the memory a step
- * used is given back before the next starts: `client` (browser bundle), `server` (SSR bundle),
+ * used is given back before the next starts: `bundles` (the browser bundle, then the SSR bundle),
  * `pages` (every page read and compiled, see page-compiler.ts; where each went in
  * .build/pages.json, the whole manifest in .build/manifest.json), `prerender` (pages, search index, link check; leaves its report in
  * .build/report.json).
@@ -15,9 +15,11 @@ const quiet = { logLevel: 'warn' as const };
 
 // Each phase imports only what it uses: Vite alone takes a second or more to load.
 async function run(phase: string | undefined) {
-  if (phase === 'client' || phase === 'server') {
+  if (phase === 'bundles') {
+    // Both bundles in one process: Vite and its bundler load once.
     const { build } = await import('vite');
-    return void (await build({ ...quiet, mode: 'production', ...(phase === 'server' ? { build: { ssr: 'src/server.tsx' } } : {}) }));
+    await build({ ...quiet, mode: 'production' });
+    return void (await build({ ...quiet, mode: 'production', build: { ssr: 'src/server.tsx' } }));
   }
   if (phase === 'pages') {
     const { compilePages } = await import('../src/build/page-compiler.ts');

@@ -1,5 +1,5 @@
 /**
- * The whole build: pages (read and compiled), client bundle, SSR bundle, prerender with link check, each in its own process
+ * The whole build: pages (read and compiled), client and SSR bundles, prerender with link check, each in its own process
  * (scripts/build-phase.ts), so no step carries the memory of the one before. Everything is written
  * under .build/ and moved to dist/ only when every step succeeded, so a failed build never leaves
  * a half-written site behind.
@@ -59,8 +59,7 @@ async function main() {
   if (await restoreBundles(root, bundles, work)) {
     phases.push(`client and server bundles unchanged ${((performance.now() - t) / 1000).toFixed(1)} s`);
   } else {
-    await timed('client bundle', 'client');
-    await timed('server bundle', 'server');
+    await timed('client and server bundles', 'bundles');
     await saveBundles(root, bundles, work);
   }
   await timed('prerender', 'prerender');

@@ -8,7 +8,7 @@ import { transformerMetaHighlight } from '@shikijs/transformers';
 import { remarkHeadingIds } from './remark-heading-ids.ts';
 import { remarkAdmonitions } from './remark-admonitions.ts';
 import { remarkMermaid } from './remark-mermaid.ts';
-import { remarkCodeBlocks, CODE_LANGUAGES } from './remark-code-blocks.ts';
+import { remarkCodeBlocks } from './remark-code-blocks.ts';
 import { BoundedMap } from './bounded-map.ts';
 
 
@@ -55,7 +55,10 @@ export const mdxCompileOptions: CompileOptions = {
         // Both themes keep every token at 4.5:1 or more on our code backgrounds (checked by axe in the e2e suite).
         themes: { light: 'github-light-default', dark: 'github-dark-default' },
         defaultColor: false,
-        langs: [...CODE_LANGUAGES],
+        // The one language most blocks use; the others load with the first block that uses one (each
+        // compile thread loading all of remark-code-blocks.ts's CODE_LANGUAGES, mdx and tsx among them, took about 0.3 CPU-s).
+        langs: ['bash'],
+        lazy: true,
         tokenizeTimeLimit: 0, // P3: deterministic under load
         transformers: [transformerMetaHighlight()],
         cache: highlightCache,
