@@ -25,7 +25,7 @@ import { threadBundle } from './thread-bundle.ts';
 
 /**
  * Below this many pages, one compile thread: each thread loads the whole toolchain (MDX, the
- * highlighter, mermaid's parser, the layout engine), about 2.5 CPU-seconds, and compiles what the
+ * highlighter, mermaid's parser, the layout engine), about 1.5 CPU-seconds, and compiles what the
  * versions of a page share only once. On the real site (121 pages, 2 cores) one thread took the
  * same wall time as two, with a quarter less CPU.
  */
