@@ -32,19 +32,18 @@ export function attachModalScreens(root: HTMLElement, { suggest, failed, maxLeng
   const update = () => {
     // DocSearch's backdrop is a role=button around the whole dialog (nested interactive content);
     // a click on it still closes the modal, it just is not announced as a button.
-    // Its combobox state moves to the input (the ARIA 1.2 combobox pattern).
+    // The combobox is the input (the ARIA 1.2 combobox pattern): DocSearch gives the input its own
+    // aria-controls; its expanded state is worked out here, from the listboxes shown, and not moved
+    // over from the backdrop, which DocSearch sets once (a redrawn input would come without it).
     const container = root.querySelector<HTMLElement>('.DocSearch-Container');
     const modal = root.querySelector<HTMLElement>('.DocSearch-Modal');
     const input = root.querySelector<HTMLInputElement>('.DocSearch-Input');
     if (!modal || !input || !container) return;
-    for (const name of ['aria-expanded', 'aria-haspopup', 'aria-controls']) {
-      const value = container.getAttribute(name);
-      if (value === null) continue;
-      input.setAttribute(name, value);
-      container.removeAttribute(name);
+    for (const name of ['role', 'tabindex', 'aria-labelledby', 'aria-expanded', 'aria-haspopup', 'aria-controls']) {
+      if (container.hasAttribute(name)) container.removeAttribute(name);
     }
-    for (const name of ['role', 'tabindex', 'aria-labelledby']) if (container.hasAttribute(name)) container.removeAttribute(name);
-    if (input.getAttribute('role') !== 'combobox') input.setAttribute('role', 'combobox');
+    const combobox = { role: 'combobox', 'aria-haspopup': 'listbox', 'aria-expanded': String(!!modal.querySelector('[role="listbox"]')) };
+    for (const [name, value] of Object.entries(combobox)) if (input.getAttribute(name) !== value) input.setAttribute(name, value);
     // The spec caps queries at 64 characters; DocSearch 5.1 has no prop for the input's maxlength.
     if (input.maxLength !== maxLength) input.maxLength = maxLength;
     // A hit is a link (every browser gesture works), so the option role moves from DocSearch's <li>

@@ -4,8 +4,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SearchIndexCore } from '../../src/search/index-format.ts';
-import { AxeBuilder } from '@axe-core/playwright';
-import { serveSiteAndBrowser, watchErrors, waitHydrated } from './support.ts';
+import { axe, serveSiteAndBrowser, watchErrors, waitHydrated, WCAG_TAGS } from './support.ts';
 
 const served = serveSiteAndBrowser();
 
@@ -181,9 +180,16 @@ describe('search modal', () => {
 
   it('finds no axe violation with the modal open on results, links inside options included', async () => {
     const { page, ctx } = await open('/docs/getting-started/');
-    await search(page, 'reserved share');
+    await page.keyboard.press('Control+k');
+    // The combobox says whether its list is shown, also when DocSearch draws the input anew (it sometimes
+    // does while results come in, and the new input lacked aria-expanded).
+    await input(page).waitFor();
+    assert.equal(await input(page).getAttribute('aria-expanded'), 'false', 'no recent searches: no list');
+    await input(page).fill('reserved share');
     await page.locator('.DocSearch-Hit a[href]').first().waitFor();
-    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    assert.equal(await input(page).getAttribute('aria-expanded'), 'true');
+    assert.equal(await page.locator('.DocSearch-Container').getAttribute('aria-expanded'), null, 'the backdrop is not a combobox');
+    const result = await axe(page).withTags(WCAG_TAGS).analyze();
     assert.deepEqual(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), []);
     assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('DocSearch-Input')), true);
     await ctx.close();
@@ -293,10 +299,19 @@ describe('search modal', () => {
       await route.continue();
     });
     await search(page, 'token');
+    await page.evaluate(() => ((window as unknown as { typedInto: Element | null }).typedInto = document.activeElement));
     await page.locator('.DocSearch-Container--Stalled').waitFor({ timeout: 5000 }); // loading, then stalled
+    await page.locator('.DocSearch-LoadingIndicator').waitFor();
+    // The spinner takes the icon's place, and the field stays the same field, focused: what the reader
+    // types next goes on in it.
+    assert.equal(await page.evaluate(() => document.activeElement === (window as unknown as { typedInto: Element }).typedInto && document.activeElement?.classList.contains('DocSearch-Input')), true);
+    await page.keyboard.type(' limit');
     release();
     await page.locator('.DocSearch-Hit').first().waitFor();
     assert.equal(await page.locator('.DocSearch-Container--Stalled').count(), 0, 'idle again with results');
+    assert.equal(await input(page).inputValue(), 'token limit');
+    assert.equal(await page.evaluate(() => document.activeElement === (window as unknown as { typedInto: Element }).typedInto), true);
+    assert.equal(await input(page).getAttribute('aria-expanded'), 'true');
     await ctx.close();
   });
 });
