@@ -51,7 +51,8 @@ step "build (npm run build)" npm run build --silent
 
 echo "== end-to-end tests (node:test + playwright-core + Chromium)"
 if [ -d dist ]; then
-  # A test that hangs fails after 15 minutes (the slowest, axe over every page, takes 3-10) instead of holding CI.
+  # A test that hangs fails after 15 minutes instead of holding CI (a file must end within it too: the slowest, axe
+  # over every page in one colour mode, a11y.test.ts and a11y-dark.test.ts, take 8-12 minutes each).
   node --import tsx --test --test-concurrency=1 --test-timeout=900000 --test-reporter=spec --test-reporter-destination=stdout --test-reporter=tap --test-reporter-destination="$results/e2e.tap" test/e2e/*.test.ts
   ep=$(grep -E '^# pass ' "$results/e2e.tap" | awk '{print $3}'); ef=$(grep -E '^# fail ' "$results/e2e.tap" | awk '{print $3}')
   ec=$(grep -E '^# cancelled ' "$results/e2e.tap" | awk '{print $3}')

@@ -1,51 +1,22 @@
-/** Accessibility: axe-core on every page in both colour modes at desktop and 995 px, plus keyboard checks. */
+/**
+ * Accessibility: axe-core on every page in light mode at desktop and 995 px (dark mode: a11y-dark.test.ts), on the
+ * open search modal and phone menu in both modes, plus keyboard checks.
+ */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { serveSiteAndBrowser, waitHydrated } from './support.ts';
-import { allExpectedRoutes } from '../expected-routes.ts';
+import { assertEveryPagePasses, contextIn, violations } from './a11y-pages.ts';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const served = serveSiteAndBrowser();
 
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
-
-async function allRoutes(): Promise<string[]> {
-  return ['/', '/search/?q=reserved', '/docs/no-such-page/', ...(await allExpectedRoutes())];
-}
-
 describe('axe-core', () => {
-  for (const colorChoice of ['light', 'dark'] as const) {
-    for (const width of [1280, 995]) {
-      it(`finds no violation on any page (${colorChoice}, ${width} px)`, async () => {
-        const routes = await allRoutes();
-        const found: string[] = [];
-        // Two pages at a time: one per core.
-        const worker = async (share: string[]) => {
-          const ctx = await served.browser.newContext({ viewport: { width, height: 900 } });
-          await ctx.addInitScript((c) => localStorage.setItem('zrok-docs-settings', JSON.stringify({ state: { colorChoice: c }, version: 0 })), colorChoice);
-          const page = await ctx.newPage();
-          for (const route of share) {
-            await page.goto(served.site.url + route);
-            await waitHydrated(page);
-            for (const v of await violations(page)) found.push(`${route}: ${v}`);
-          }
-          await ctx.close();
-        };
-        await Promise.all([worker(routes.filter((_, i) => i % 2 === 0)), worker(routes.filter((_, i) => i % 2 === 1))]);
-        assert.deepEqual(found, []);
-      });
-    }
+  for (const width of [1280, 995]) {
+    it(`finds no violation on any page (light, ${width} px)`, () => assertEveryPagePasses(served, 'light', width));
   }
 
   it('finds no violation with the search modal open, in both modes', async () => {
-    for (const colorChoice of ['light', 'dark']) {
-      const ctx = await served.browser.newContext({ viewport: { width: 1280, height: 900 } });
-      await ctx.addInitScript((c) => localStorage.setItem('zrok-docs-settings', JSON.stringify({ state: { colorChoice: c }, version: 0 })), colorChoice);
+    for (const colorChoice of ['light', 'dark'] as const) {
+      const ctx = await contextIn(served.browser, colorChoice, { width: 1280, height: 900 });
       const page = await ctx.newPage();
       await page.goto(`${served.site.url}/docs/getting-started/`);
       await waitHydrated(page);
@@ -58,9 +29,8 @@ describe('axe-core', () => {
   });
 
   it('finds no violation with the mobile sidebar open, in both modes', async () => {
-    for (const colorChoice of ['light', 'dark']) {
-      const ctx = await served.browser.newContext({ viewport: { width: 995, height: 800 } });
-      await ctx.addInitScript((c) => localStorage.setItem('zrok-docs-settings', JSON.stringify({ state: { colorChoice: c }, version: 0 })), colorChoice);
+    for (const colorChoice of ['light', 'dark'] as const) {
+      const ctx = await contextIn(served.browser, colorChoice, { width: 995, height: 800 });
       const page = await ctx.newPage();
       await page.goto(`${served.site.url}/docs/guides/self-hosting/linux/nginx/`);
       await waitHydrated(page);

@@ -1,9 +1,8 @@
 /** Reading on every screen (issue 18): the table of contents, first paint, deep links, versions, search, tabs, menus without JS, admonitions and cards. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { serveSiteAndBrowser, waitHydrated, watchErrors, openBeforeScripts } from './support.ts';
+import { axe, serveSiteAndBrowser, waitHydrated, watchErrors, openBeforeScripts } from './support.ts';
 
 const KEY = 'zrok-docs-settings';
 const served = serveSiteAndBrowser();
@@ -313,7 +312,7 @@ describe('admonitions and cards', () => {
           if (colours.has(k.kind)) assert.equal(colours.get(k.kind), k.colour);
           colours.set(k.kind, k.colour);
         }
-        const result = await new AxeBuilder({ page }).include('.admonition').withRules(['color-contrast']).analyze();
+        const result = await axe(page).include('.admonition').withRules(['color-contrast']).analyze();
         assert.deepEqual(result.violations.map((v) => v.nodes.map((n) => n.target)), [], route);
         await page.close();
       }
