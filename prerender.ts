@@ -25,7 +25,7 @@ import { chunkPreloads, type ViteChunk } from './src/build/page-html.ts';
 import { PAGE_RUNTIME } from './src/build/manifest-plugin.ts';
 import { PAGE_ENV } from './src/build/page-env.ts';
 import { progress } from './src/build/progress.ts';
-import { threadBundle } from './src/build/thread-bundle.ts';
+import { threadBundle } from './src/build/thread-bundle.mjs';
 import { bringBack, extractFromJson, FileSetCache, folderHash, keepFiles, linkEntriesOnThread, readEntry, type Entry, type PageExtract } from './src/build/render-cache.ts';
 import { sha256 } from './src/build/hash.ts';
 import type { BatchResult, PrerenderJob, WorkerInput } from './src/build/prerender-protocol.ts';

@@ -41,7 +41,7 @@ function timed(cmd: string, args: string[], cwd = process.cwd(), env: NodeJS.Pro
 }
 
 const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
-const ours = (env: Record<string, string> = {}) => timed(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], process.cwd(), { ...process.env, ...env });
+const ours = (env: Record<string, string> = {}) => timed(process.execPath, ['scripts/build.mjs'], process.cwd(), { ...process.env, ...env });
 const oursCold = () => {
   spawnSync('rm', ['-rf', '.cache']);
   return ours({ FORCE_BUILD: '1' });

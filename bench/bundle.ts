@@ -14,7 +14,7 @@ import { SourceMapConsumer } from 'source-map-js';
 
 const OUT = '.bench-bundle';
 const route = process.argv[2] ?? '/docs/getting-started/';
-const r = spawnSync('npx', ['tsx', 'scripts/build.ts'], { stdio: 'inherit', env: { ...process.env, SOURCEMAP: '1', OUT_DIR: OUT, FORCE_BUILD: '1' } });
+const r = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', env: { ...process.env, SOURCEMAP: '1', OUT_DIR: OUT, FORCE_BUILD: '1' } });
 if (r.status !== 0) process.exit(r.status ?? 1);
 
 /** node_modules/<pkg> (scoped too), or our top folder under src/. */

@@ -49,7 +49,7 @@ async function dirSize(dir: string): Promise<{ bytes: number; files: number }> {
 function runBuild(cwd: string): Promise<{ seconds: number; peak: number; output: string }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(path.join(cwd, 'node_modules/.bin/tsx'), ['scripts/build.ts'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['scripts/build.mjs'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     const watch = watchPeakRss(child.pid!);
     let output = '';
     child.stdout.on('data', (d) => (output += d));

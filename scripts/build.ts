@@ -43,8 +43,8 @@ async function main() {
     return;
   }
   await rm(work, { recursive: true, force: true });
-  // The phases run as plain JavaScript (no tsx loader in their processes): see thread-bundle.ts.
-  const { threadBundle } = await import('../src/build/thread-bundle.ts');
+  // The phases run as plain JavaScript (no tsx loader in their processes): see thread-bundle.mjs.
+  const { threadBundle } = await import('../src/build/thread-bundle.mjs');
   const phaseScript = await threadBundle(path.join(root, 'scripts/build-phase.ts'), root);
   const phases: string[] = [];
   const timed = async (name: string, phase: string) => {

@@ -21,7 +21,7 @@ import { forEachLimited } from './limit.ts';
 import { linkRuntime, linkerReady, PageImportError } from './page-link.ts';
 import { PAGE_ENV } from './page-env.ts';
 import { progress } from './progress.ts';
-import { threadBundle } from './thread-bundle.ts';
+import { threadBundle } from './thread-bundle.mjs';
 
 /**
  * Below this many pages, one compile thread: each thread loads the whole toolchain (MDX, the

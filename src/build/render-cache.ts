@@ -168,7 +168,7 @@ export function linkEntriesOnThread(entries: Entry<unknown>[], siteDir: string):
   }
   if (!pairs.length) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    // Found from the project root, not import.meta: this module is also bundled (thread-bundle.ts).
+    // Found from the project root, not import.meta: this module is also bundled (thread-bundle.mjs).
     const thread = new Worker(path.join(process.cwd(), 'src/build/link-files-thread.mjs'), { workerData: { dirs: [...dirs], pairs } });
     thread.on('error', reject);
     thread.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`linking the unchanged pages stopped with code ${code}`))));

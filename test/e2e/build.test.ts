@@ -29,7 +29,7 @@ after(async () => {
 
 async function build(env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await run(path.join(repo, 'node_modules/.bin/tsx'), ['scripts/build.ts'], { cwd: project, env: { ...process.env, ...env } });
+    const { stdout, stderr } = await run(process.execPath, ['scripts/build.mjs'], { cwd: project, env: { ...process.env, ...env } });
     return { code: 0, output: stdout + stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };

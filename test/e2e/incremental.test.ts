@@ -28,7 +28,7 @@ after(async () => {
 });
 
 async function build(dir: string): Promise<string> {
-  const { stdout, stderr } = await run(path.join(repo, 'node_modules/.bin/tsx'), ['scripts/build.ts'], { cwd: dir, env: { ...process.env, FORCE_BUILD: '' } });
+  const { stdout, stderr } = await run(process.execPath, ['scripts/build.mjs'], { cwd: dir, env: { ...process.env, FORCE_BUILD: '' } });
   return stdout + stderr;
 }
 
