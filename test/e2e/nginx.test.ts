@@ -1,7 +1,8 @@
 /** The site behind Debian's nginx with deploy/nginx.conf: headers, caching, compression, redirects, CSP. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { request } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { startNginx } from './nginx.ts';
@@ -59,6 +60,24 @@ describe('nginx with deploy/nginx.conf', () => {
     assert.equal(gz.headers['content-encoding'], 'gzip');
     assert.ok(gz.headers['content-security-policy'], 'security headers on assets too');
     if (site.brotli) assert.equal((await get(asset, { 'Accept-Encoding': 'br, gzip' })).headers['content-encoding'], 'br');
+  });
+
+  it('sends every kind of file the build writes with a type, not as a download', async () => {
+    // One file of each extension: a module sent as application/octet-stream is refused by the browser
+    // (mermaid's own build is .mjs in its package, which Debian's mime.types does not know).
+    const dir = process.env.SITE_DIR ?? 'dist';
+    const byExtension = new Map<string, string>();
+    for (const rel of await readdir(dir, { recursive: true })) {
+      const ext = path.extname(rel);
+      if (ext && !rel.startsWith('_nginx') && !byExtension.has(ext) && (await stat(path.join(dir, rel))).isFile()) byExtension.set(ext, rel);
+    }
+    assert.ok(byExtension.has('.js') && byExtension.has('.html'), [...byExtension.keys()].join(' '));
+    const untyped: string[] = [];
+    for (const rel of byExtension.values()) {
+      const type = String((await get(`/${rel.split(path.sep).join('/')}`)).headers['content-type']);
+      if (!type || type.startsWith('application/octet-stream')) untyped.push(`${rel}: ${type}`);
+    }
+    assert.deepEqual(untyped, []);
   });
 
   it('answers unknown paths with 404.html and status 404, and hides the build snippets', async () => {
