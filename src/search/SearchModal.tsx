@@ -9,7 +9,7 @@ import { facetFilters, hostedSearch, MAIN_SECTIONS, indexName, HITS_PER_PAGE, MA
 import { MAX_QUERY_LENGTH } from './local-client.ts';
 import { isExternal, rewriteResultUrl, routerPath } from './urls.ts';
 import { searchPageHref } from './search-page-url.ts';
-import { attachModalScreens, SEARCH_FAILED_EVENT } from './modal-screens.ts';
+import { attachModalScreens, SEARCH_SETTLED_EVENT } from './modal-screens.ts';
 import { keepSearchBoxParts } from './stable-search-box.ts';
 
 keepSearchBoxParts();
@@ -49,6 +49,7 @@ function snippetAttributes(): string[] {
 const hitCounts = new Map<string, number>();
 /** Queries whose last search could not reach the index or provider (shown as the error screen). */
 const failedQueries = new Set<string>();
+const settled = () => setTimeout(() => window.dispatchEvent(new Event(SEARCH_SETTLED_EVENT)));
 const countingSearch: MultiSearchClient['search'] = async (args) => {
   const queries = args.requests.map((r) => String(r.query ?? ''));
   try {
@@ -57,12 +58,13 @@ const countingSearch: MultiSearchClient['search'] = async (args) => {
       hitCounts.set(q, answer.results[i]?.nbHits ?? 0);
       failedQueries.delete(q);
     });
+    settled();
     return answer;
   } catch (e) {
     if ((e as Error).name !== 'RetryError') throw e;
     console.warn('[search]', (e as Error).message);
     queries.forEach((q) => failedQueries.add(q));
-    setTimeout(() => window.dispatchEvent(new Event(SEARCH_FAILED_EVENT)));
+    settled();
     const empty = { hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: HITS_PER_PAGE, processingTimeMS: 0, exhaustiveNbHits: true, params: '', queryID: '' };
     return { results: args.requests.map((r) => ({ ...empty, query: String(r.query ?? ''), index: r.indexName })) };
   }
@@ -98,6 +100,7 @@ export default function SearchModal({ versionTag, initialQuery, onClose }: Searc
         return (fuzzy.length ? fuzzy : seenGroups.length ? seenGroups : MAIN_SECTIONS).slice(0, 3);
       },
       failed: (query) => failedQueries.has(query),
+      answered: (query) => hitCounts.has(query) || failedQueries.has(query),
       maxLength: MAX_QUERY_LENGTH,
     });
   }, [versionTag]);

@@ -3,19 +3,24 @@
  * - the empty start screen says "No recent searches" (DocSearch shows no dropdown at all);
  * - the no-results screen offers "Try searching for" up to 3 queries (its own list never fills);
  * - the error screen, when the index or provider cannot be reached (DocSearch sets its error
- *   status, but autocomplete-core resets it to idle at once, so its own screen never shows).
+ *   status, but autocomplete-core resets it to idle at once, so its own screen never shows);
+ * - a loading line while a query has no answer yet (DocSearch draws "No results for" as soon as
+ *   a query has no results on screen, even while the index is still loading).
  * Our nodes are removed as soon as DocSearch draws something in their place.
  */
 const START_CLASS = 'zrok-start-screen';
 const SUGGEST_CLASS = 'zrok-suggestions';
 const ERROR_CLASS = 'zrok-error-screen';
-/** Fired when a search fails: DocSearch may already show (and keep) its no-results screen. */
-export const SEARCH_FAILED_EVENT = 'zrok:search-failed';
+const SEARCHING_CLASS = 'zrok-searching';
+/** Fired when a search is answered or fails: DocSearch may already show (and keep) its no-results screen. */
+export const SEARCH_SETTLED_EVENT = 'zrok:search-settled';
 
 export interface ScreenOptions {
   suggest: (query: string) => Promise<string[]>;
   /** Whether the last search for this query failed to reach the index or provider. */
   failed: (query: string) => boolean;
+  /** Whether a search for this query has come back (with hits or none, or failed). */
+  answered: (query: string) => boolean;
   /** The query cap, set on DocSearch's input. */
   maxLength: number;
 }
@@ -27,7 +32,21 @@ function setQuery(input: HTMLInputElement, value: string) {
   input.focus();
 }
 
-export function attachModalScreens(root: HTMLElement, { suggest, failed, maxLength }: ScreenOptions): () => void {
+function screenElement(name: typeof ERROR_CLASS | typeof SEARCHING_CLASS): HTMLElement {
+  const el = document.createElement('div');
+  if (name === ERROR_CLASS) {
+    el.className = `DocSearch-ErrorScreen ${ERROR_CLASS}`;
+    el.setAttribute('role', 'alert');
+    el.innerHTML = '<p class="DocSearch-Title">Unable to fetch results</p><p class="DocSearch-Help">You might want to check your network connection.</p>';
+  } else {
+    el.className = `DocSearch-StartScreen ${SEARCHING_CLASS}`;
+    el.setAttribute('role', 'status');
+    el.innerHTML = '<p class="DocSearch-Help">Searching…</p>';
+  }
+  return el;
+}
+
+export function attachModalScreens(root: HTMLElement, { suggest, failed, answered, maxLength }: ScreenOptions): () => void {
   let pending = '';
   const update = () => {
     // DocSearch's backdrop is a role=button around the whole dialog (nested interactive content);
@@ -78,19 +97,14 @@ export function attachModalScreens(root: HTMLElement, { suggest, failed, maxLeng
 
     const noResults = modal.querySelector<HTMLElement>('.DocSearch-NoResults');
     const query = input.value;
-    const error = modal.querySelector(`.${ERROR_CLASS}`);
-    if (noResults && failed(query)) {
+    // In place of DocSearch's no-results screen: the error screen, or the loading line, or nothing.
+    const screen = !noResults ? undefined : failed(query) ? ERROR_CLASS : answered(query) ? undefined : SEARCHING_CLASS;
+    for (const name of [ERROR_CLASS, SEARCHING_CLASS]) if (name !== screen) modal.querySelector(`.${name}`)?.remove();
+    if (noResults && screen) {
       noResults.hidden = true;
-      if (!error) {
-        const el = document.createElement('div');
-        el.className = `DocSearch-ErrorScreen ${ERROR_CLASS}`;
-        el.setAttribute('role', 'alert');
-        el.innerHTML = '<p class="DocSearch-Title">Unable to fetch results</p><p class="DocSearch-Help">You might want to check your network connection.</p>';
-        noResults.after(el);
-      }
+      if (!modal.querySelector(`.${screen}`)) noResults.after(screenElement(screen));
       return;
     }
-    if (error) error.remove();
     if (noResults?.hidden) noResults.hidden = false;
     if (!noResults || noResults.querySelector(`.${SUGGEST_CLASS}[data-query="${CSS.escape(query)}"]`) || pending === query) return;
     noResults.querySelector(`.${SUGGEST_CLASS}`)?.remove();
@@ -128,11 +142,11 @@ export function attachModalScreens(root: HTMLElement, { suggest, failed, maxLeng
   const observer = new MutationObserver(update);
   observer.observe(root, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['value', 'role', 'aria-expanded', 'aria-controls', 'aria-selected', 'id'] });
   root.addEventListener('input', update);
-  window.addEventListener(SEARCH_FAILED_EVENT, update);
+  window.addEventListener(SEARCH_SETTLED_EVENT, update);
   update();
   return () => {
     observer.disconnect();
     root.removeEventListener('input', update);
-    window.removeEventListener(SEARCH_FAILED_EVENT, update);
+    window.removeEventListener(SEARCH_SETTLED_EVENT, update);
   };
 }

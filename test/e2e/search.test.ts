@@ -287,6 +287,7 @@ describe('search modal', () => {
     await err.waitFor();
     assert.match((await err.textContent()) ?? '', /Unable to fetch results/);
     assert.match((await err.textContent()) ?? '', /You might want to check your network connection\./);
+    assert.equal(await page.getByText(/No results for/).isVisible(), false, 'in place of the no-results screen');
     await ctx.close();
   });
 
@@ -306,12 +307,36 @@ describe('search modal', () => {
     // types next goes on in it.
     assert.equal(await page.evaluate(() => document.activeElement === (window as unknown as { typedInto: Element }).typedInto && document.activeElement?.classList.contains('DocSearch-Input')), true);
     await page.keyboard.type(' limit');
+    // Nothing has been searched yet: the body says so, and does not claim there are no results.
+    await page.getByRole('status').filter({ hasText: 'Searching…' }).waitFor();
+    assert.equal(await page.getByText(/No results for/).isVisible(), false, 'no "No results" before an answer');
     release();
     await page.locator('.DocSearch-Hit').first().waitFor();
     assert.equal(await page.locator('.DocSearch-Container--Stalled').count(), 0, 'idle again with results');
     assert.equal(await input(page).inputValue(), 'token limit');
     assert.equal(await page.evaluate(() => document.activeElement === (window as unknown as { typedInto: Element }).typedInto), true);
     assert.equal(await input(page).getAttribute('aria-expanded'), 'true');
+    assert.equal(await page.getByText('Searching…').count(), 0, 'the loading line goes with the answer');
+    await ctx.close();
+  });
+
+  it('says "No results" only once a query has been answered, with its suggestions', async () => {
+    const { page, ctx } = await open('/docs/getting-started/');
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/search-index/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await search(page, 'qqzzxxyy');
+    await page.getByRole('status').filter({ hasText: 'Searching…' }).waitFor();
+    await page.waitForTimeout(500);
+    assert.equal(await page.getByText(/No results for/).isVisible(), false, 'not while the index loads');
+    release();
+    await page.getByText('No results for').waitFor();
+    assert.match((await modal(page).locator('.DocSearch-NoResults').textContent()) ?? '', /qqzzxxyy/);
+    await page.getByText('Try searching for:').waitFor();
+    assert.equal(await page.getByText('Searching…').count(), 0);
     await ctx.close();
   });
 });
