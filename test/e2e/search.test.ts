@@ -28,6 +28,17 @@ async function search(page: Page, query: string) {
   await input(page).fill(query);
 }
 
+/** Holds every request for the search index until the returned function is called. */
+async function holdIndex(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/search-index/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('search modal', () => {
   it('loads its code on first hover of the button, not with the page', async () => {
     const { page, ctx, requests } = await open('/docs/concepts/');
@@ -293,12 +304,7 @@ describe('search modal', () => {
 
   it('goes through loading and stalled to idle on a slow index, and from error back to results', async () => {
     const { page, ctx } = await open('/docs/getting-started/');
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/search-index/**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdIndex(page);
     await search(page, 'token');
     await page.evaluate(() => ((window as unknown as { typedInto: Element | null }).typedInto = document.activeElement));
     await page.locator('.DocSearch-Container--Stalled').waitFor({ timeout: 5000 }); // loading, then stalled
@@ -322,12 +328,7 @@ describe('search modal', () => {
 
   it('says "No results" only once a query has been answered, with its suggestions', async () => {
     const { page, ctx } = await open('/docs/getting-started/');
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/search-index/**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdIndex(page);
     await search(page, 'qqzzxxyy');
     await page.getByRole('status').filter({ hasText: 'Searching…' }).waitFor();
     await page.waitForTimeout(500);
