@@ -74,8 +74,8 @@ describe('nginx with deploy/nginx.conf', () => {
     assert.ok(byExtension.has('.js') && byExtension.has('.html'), [...byExtension.keys()].join(' '));
     const untyped: string[] = [];
     for (const rel of byExtension.values()) {
-      const type = String((await get(`/${rel.split(path.sep).join('/')}`)).headers['content-type']);
-      if (!type || type.startsWith('application/octet-stream')) untyped.push(`${rel}: ${type}`);
+      const type = (await get(`/${rel.split(path.sep).join('/')}`)).headers['content-type'] as string | undefined;
+      if (!type || type.startsWith('application/octet-stream')) untyped.push(`${rel}: ${type ?? 'no type'}`);
     }
     assert.deepEqual(untyped, []);
   });
