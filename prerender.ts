@@ -15,8 +15,7 @@ import { checkLinks, formatLinkErrors } from './src/build/link-check.ts';
 import { BuildError } from './src/build/build-error.ts';
 import { escapeHtml, redirectPage, sitemapXml } from './src/build/html-output.ts';
 import { llmsTxt } from './src/build/plain-text.ts';
-import type { SearchRecord } from './src/search/types.ts';
-import { buildSearchIndex } from './src/build/search-index.ts';
+import { buildSearchIndexesOnThread, type SearchIndexJob } from './src/build/search-thread.ts';
 import { SETTINGS_STORAGE_KEY } from './src/store/keys.ts';
 import { bundledStyles, contentSecurityPolicy, inlineScripts, inlineStyles, nginxRedirects, nginxSecurityHeaders, scriptHash } from './src/build/csp.ts';
 import { sidebarFragmentPath, createPageDataBuilder } from './src/content/page-data.ts';
@@ -26,9 +25,9 @@ import { PAGE_RUNTIME } from './src/build/manifest-plugin.ts';
 import { PAGE_ENV } from './src/build/page-env.ts';
 import { progress } from './src/build/progress.ts';
 import { threadBundle } from './src/build/thread-bundle.mjs';
-import { bringBack, extractFromJson, FileSetCache, folderHash, keepFiles, linkEntriesOnThread, readEntry, type Entry, type PageExtract } from './src/build/render-cache.ts';
+import { bringBack, extractFromJson, FileSetCache, folderHash, linkEntriesOnThread, readEntry, type Entry, type PageExtract } from './src/build/render-cache.ts';
 import { sha256 } from './src/build/hash.ts';
-import type { BatchResult, PrerenderJob, WorkerInput } from './src/build/prerender-protocol.ts';
+import type { BatchResult, PageOutcome, PrerenderJob, WorkerInput } from './src/build/prerender-protocol.ts';
 import siteConfig, { type SiteConfig } from './site.config.ts';
 import type { SiteManifest } from './src/content/types.ts';
 
@@ -75,29 +74,32 @@ async function writeFileIn(dir: string, rel: string, text: string) {
   await writeFile(file, text);
 }
 
-/** Many files at once (a version's search index is a thousand or more): each folder made once, the writes in parallel. */
-async function writeFilesIn(dir: string, files: { path: string; text: string }[]) {
-  for (const folder of new Set(files.map((f) => path.dirname(path.join(dir, f.path))))) await mkdir(folder, { recursive: true });
-  await Promise.all(files.map((f) => writeFile(path.join(dir, f.path), f.text)));
+/** What to render and on how many threads, known once every page's cache entry was looked up. */
+interface RenderPlan {
+  jobs: PrerenderJob[];
+  count: number;
 }
 
 /**
- * Renders `jobs` on `count` worker threads, handing out batches as workers finish (two in flight
- * each, so a worker never waits for this thread), and collects what they send back. A worker is
- * replaced after RECYCLE_AFTER pages: the page modules it imported stay in its module cache, so
- * a fresh one keeps memory flat however many pages there are. The first error stops every worker.
+ * Renders the plan's jobs on its count of worker threads, handing out batches as workers finish
+ * (two in flight each, so a worker never waits for this thread), and collects what they send back.
+ * The first worker starts at once, before the plan is known: it loads the server bundle while this
+ * thread works out which pages changed. A worker is replaced after RECYCLE_AFTER pages: the page
+ * modules it imported stay in its module cache, so a fresh one keeps memory flat however many pages
+ * there are. The first error stops every worker.
  */
-async function renderOnWorkers(jobs: PrerenderJob[], count: number, input: WorkerInput): Promise<{ facts: PageFacts[]; records: SearchRecord[] }> {
-  const facts: PageFacts[] = [];
-  const records: SearchRecord[] = [];
+async function renderOnWorkers(plan: Promise<RenderPlan>, input: WorkerInput): Promise<PageOutcome[]> {
+  const outcomes: PageOutcome[] = [];
   const live = new Set<Worker>();
+  let jobs: PrerenderJob[] = [];
   let next = 0;
   const threadFile = await threadBundle(path.join(input.projectRoot, 'src/build/prerender-worker.ts'), input.projectRoot);
-  const shown = progress('prerender', jobs.length);
+  let shown: ReturnType<typeof progress> | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
-      let slots = count;
+      let running = 0;
       const start = () => {
+        running++;
         const worker = new Worker(threadFile, {
           workerData: input,
           // Pages run their MDX expressions here: they must not see the build's secrets.
@@ -116,32 +118,90 @@ async function renderOnWorkers(jobs: PrerenderJob[], count: number, input: Worke
           sizes.push(batch.length);
           worker.postMessage(batch);
         };
-        worker.on('message', (m: 'ready' | BatchResult) => {
-          if (m !== 'ready') {
-            if (m.error) return reject(new BuildError(m.error));
-            facts.push(...m.facts);
-            records.push(...m.records);
-            inFlight--;
-            shown.tick(sizes.shift());
-          }
+        // Gives it work, or retires it when it has none left (a fresh worker takes over what remains).
+        const goOn = (twice: boolean) => {
           feed();
-          if (m === 'ready') feed();
+          if (twice) feed();
           if (inFlight > 0) return;
           live.delete(worker);
           void worker.terminate();
+          running--;
           if (next < jobs.length) start();
-          else if (--slots === 0) resolve();
+          else if (running === 0) resolve();
+        };
+        worker.on('message', (m: 'ready' | BatchResult) => {
+          if (m === 'ready') return void plan.then(() => goOn(true), reject);
+          if (m.error) return reject(new BuildError(m.error));
+          outcomes.push(...m.pages);
+          inFlight--;
+          shown?.tick(sizes.shift());
+          goOn(false);
         });
         worker.on('error', reject);
         worker.on('exit', (code) => live.has(worker) && code !== 0 && reject(new BuildError(`a prerender worker stopped with exit code ${code}`)));
       };
-      for (let i = 0; i < count; i++) start();
+      start();
+      plan.then((p) => {
+        ({ jobs } = p);
+        shown = progress('prerender', jobs.length);
+        // Nothing to render: the first worker is stopped wherever it is in its start.
+        if (!jobs.length) return void goneEarly();
+        for (let i = 1; i < p.count; i++) start();
+      }, reject);
+      const goneEarly = () => {
+        for (const w of live) void w.terminate();
+        live.clear();
+        resolve();
+      };
     });
   } finally {
-    shown.end();
+    shown?.end();
     await Promise.all([...live].map((w) => w.terminate()));
   }
-  return { facts, records };
+  return outcomes;
+}
+
+interface LookedUp {
+  /** The pages that come back from the render cache, by path. */
+  kept: Map<string, Entry<PageExtract>>;
+  /** The pages to render. */
+  toRender: PrerenderJob[];
+  /** Each doc page's version, by its search tag, by path: only doc pages give search records. */
+  tagOf: Map<string, string>;
+}
+
+/**
+ * Names each job's render-cache entry (its key is the page's data as the browser gets it) and
+ * looks it up: pages whose inputs are as in an earlier build are brought back; the rest are rendered.
+ */
+async function lookUpPages(jobs: PrerenderJob[], cache: FileSetCache, site: SiteManifest, pages: Record<string, string>, manifestFile: string): Promise<LookedUp> {
+  await cache.ready();
+  // A page's body is named by its compiled module, whose file name is the hash of what it was compiled from (page-cache.ts).
+  const dataOf = createPageDataBuilder(site, (source) => (pages[source] ? path.basename(pages[source]) : source), siteConfig.sidebar.inlineLimit);
+  // Pages that are not docs (home, search, 404) read the whole manifest.
+  const wholeManifest = sha256(await readFile(manifestFile));
+  const tagOfVersion = new Map(site.versions.map((v) => [v.name, v.tag]));
+  // The pages of a category share one sidebar object (page-data.ts), hashed once: it is most of a page's data.
+  const sidebarHashes = new WeakMap<SidebarItem[], string>();
+  const sidebarHash = (sidebar: SidebarItem[]) => {
+    let hash = sidebarHashes.get(sidebar);
+    if (!hash) sidebarHashes.set(sidebar, (hash = sha256(JSON.stringify(sidebar))));
+    return hash;
+  };
+  const tagOf = new Map<string, string>();
+  for (const job of jobs) {
+    const data = job.notFound ? undefined : dataOf.page(job.path);
+    if (data) tagOf.set(job.path, tagOfVersion.get(data.version)!);
+    job.cacheEntry = data ? cache.entryFor(job.path, JSON.stringify({ ...data, sidebar: undefined }), sidebarHash(data.sidebar)) : cache.entryFor(job.notFound ? '404' : job.path, wholeManifest);
+  }
+  const toRender: PrerenderJob[] = [];
+  const kept = new Map<string, Entry<PageExtract>>();
+  for (const job of jobs) {
+    const entry = readEntry<PageExtract>(job.cacheEntry!);
+    if (entry) kept.set(job.path, entry);
+    else toRender.push(job);
+  }
+  return { kept, toRender, tagOf };
 }
 
 export async function prerender({ clientDir, serverEntry, base, warnOnly = false, workers }: PrerenderOptions): Promise<PrerenderReport> {
@@ -172,62 +232,51 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const pages = JSON.parse(await readFile(path.join(path.dirname(clientDir), 'pages.json'), 'utf8')) as Record<string, string>;
   const jobs: PrerenderJob[] = [...pagePaths.map((p) => ({ path: p })), { path: '/404-not-found/', notFound: true }];
 
-  // Pages whose inputs are as in an earlier build are brought back from the render cache; the rest are rendered.
-  // The common key: the server bundle, the shell, and the code the render workers run besides the bundle (what
-  // they extract for the link check and search, how they write pages) with the packages it uses.
-  const workerCode = await Promise.all(['src/build', 'src/content', 'src/search'].map((d) => folderHash(path.join(process.cwd(), d))));
-  const lock = await readFile(path.join(process.cwd(), 'package-lock.json')).catch(() => '');
-  const cache = new FileSetCache(path.join(process.cwd(), '.cache/render'), sha256(await folderHash(path.dirname(serverEntry)), ...workerCode, lock, JSON.stringify(shell), runtimeUrl, siteConfig.url));
-  await cache.ready();
-  // A page's data as the browser gets it, with its body named by its compiled module, whose file name is
-  // the hash of what it was compiled from (page-cache.ts).
-  const dataOf = createPageDataBuilder(site, (source) => (pages[source] ? path.basename(pages[source]) : source), siteConfig.sidebar.inlineLimit);
-  const wholeManifest = sha256(await readFile(manifestFile));
-  const toRender: PrerenderJob[] = [];
-  const kept: Entry<PageExtract>[] = [];
-  for (const job of jobs) {
-    const data = job.notFound ? undefined : dataOf.page(job.path);
-    job.cacheEntry = cache.entryFor(job.notFound ? '404' : job.path, data ? JSON.stringify(data) : wholeManifest);
-  }
-  for (const job of jobs) {
-    const entry = readEntry<PageExtract>(job.cacheEntry!);
-    if (entry) kept.push(entry);
-    else toRender.push(job);
-  }
-  const count = Math.max(1, Math.min(workers ?? (Number(process.env.PRERENDER_WORKERS) || availableParallelism()), Math.ceil(toRender.length / BATCH)));
-  // The workers start (each loads the server bundle) while the unchanged pages are brought back.
-  const rendering = toRender.length
-    ? renderOnWorkers(toRender, count, { serverEntry: path.resolve(serverEntry), manifestFile, outDir: clientDir, projectRoot: process.cwd(), base, shell, pages, runtimeUrl })
-    : Promise.resolve({ facts: [], records: [] });
+  // The first render worker starts now, while this thread looks up which pages changed (see renderOnWorkers).
+  let settlePlan!: { resolve: (plan: RenderPlan) => void; reject: (e: unknown) => void };
+  const plan = new Promise<RenderPlan>((resolve, reject) => (settlePlan = { resolve, reject }));
+  const rendering = renderOnWorkers(plan, { serverEntry: path.resolve(serverEntry), manifestFile, outDir: clientDir, projectRoot: process.cwd(), base, shell, pages, runtimeUrl });
   rendering.catch(() => {}); // awaited below; this keeps a failure from counting as unhandled meanwhile
-  const facts: PageFacts[] = [];
-  const records: SearchRecord[] = [];
-  for (const entry of kept) {
-    const page = extractFromJson(entry.data);
-    facts.push(...page.facts);
-    records.push(...page.records);
+  let workerCode: string[], lock: Buffer | string, cache: FileSetCache, lookedUp: LookedUp;
+  try {
+    // The common key: the server bundle, the shell, and the code the render workers run besides the bundle (what
+    // they extract for the link check and search, how they write pages) with the packages it uses.
+    workerCode = await Promise.all(['src/build', 'src/content', 'src/search'].map((d) => folderHash(path.join(process.cwd(), d))));
+    lock = await readFile(path.join(process.cwd(), 'package-lock.json')).catch(() => '');
+    cache = new FileSetCache(path.join(process.cwd(), '.cache/render'), sha256(await folderHash(path.dirname(serverEntry)), ...workerCode, lock, JSON.stringify(shell), runtimeUrl, siteConfig.url));
+    lookedUp = await lookUpPages(jobs, cache, site, pages, manifestFile);
+  } catch (e) {
+    settlePlan.reject(e);
+    throw e;
   }
+  const { kept, tagOf, toRender } = lookedUp;
+  const count = Math.max(1, Math.min(workers ?? (Number(process.env.PRERENDER_WORKERS) || availableParallelism()), Math.ceil(toRender.length / BATCH)));
+  settlePlan.resolve({ jobs: toRender, count });
+
   // The unchanged pages are linked back on a thread of their own while this one builds the search index.
-  const linking = linkEntriesOnThread(kept, clientDir);
+  const linking = linkEntriesOnThread([...kept.values()], clientDir);
   linking.catch(() => {}); // awaited below, as rendering is
-  const rendered = await rendering;
-  facts.push(...rendered.facts);
-  records.push(...rendered.records);
+  const facts: PageFacts[] = [];
+  const outcomes = new Map<string, PageOutcome>();
+  for (const entry of kept.values()) facts.push(...extractFromJson(entry.data).facts);
+  for (const page of await rendering) {
+    outcomes.set(page.path, page);
+    facts.push(...page.facts);
+  }
 
   const searchCache = new FileSetCache(path.join(process.cwd(), '.cache/search'), sha256(...workerCode, lock));
   await searchCache.ready();
-  // One search index per version, split into parts; records arrive in batch order, so sort them for stable files.
-  const byTag = new Map<string, SearchRecord[]>(site.versions.map((v) => [v.tag, []]));
-  for (const r of records) byTag.get(r.docusaurus_tag)?.push(r);
-  for (const [tag, list] of byTag) {
-    list.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-    // An unchanged version (same records, same index code) brings its index back from the cache.
-    const entry = searchCache.entryFor(tag, JSON.stringify(list));
+  // One search index per version, split into parts. An unchanged version (its pages' records as before, the same
+  // index code) brings its index back from the cache; the others are made on a thread while this one goes on.
+  const searchJobs: SearchIndexJob[] = [];
+  for (const { tag } of site.versions) {
+    const versionPages = jobs.filter((job) => tagOf.get(job.path) === tag).map((job) => job.path);
+    const entry = searchCache.entryFor(tag, ...versionPages.map((p) => outcomes.get(p)?.recordsHash ?? kept.get(p)!.data.recordsHash));
     if ((await bringBack<null>(entry, clientDir)) === null) continue;
-    const files = buildSearchIndex(tag, list);
-    await writeFilesIn(clientDir, files);
-    await keepFiles(entry, clientDir, files.map((f) => f.path), null);
+    searchJobs.push({ tag, entry, pages: versionPages.map((p) => (outcomes.has(p) ? { records: outcomes.get(p)!.records } : { entryDir: kept.get(p)!.dir })) });
   }
+  const indexing = buildSearchIndexesOnThread({ siteDir: clientDir, jobs: searchJobs }, process.cwd());
+  indexing.catch(() => {}); // awaited below, as rendering is
 
   // Sidebar parts of large versions, fetched when a reader opens a closed category.
   const builder = createPageDataBuilder(site, () => '', siteConfig.sidebar.inlineLimit);
@@ -267,6 +316,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
 
   const staticExists = async (p: string) => stat(path.join(clientDir, p)).then((s) => s.isFile(), () => false);
   const errors = await checkLinks({ pages: facts, redirects, base, staticExists });
+  await indexing;
   if (errors.length) {
     const message = await formatLinkErrors(errors);
     // Draft mode for writers with half a version written; CI and `npm run build` never set it.

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import { statSnapshot, unchangedSince, type Snapshotted } from './stat-snapshot.ts';
 
 /** Folders under the root that a build never reads: tools, tests, outputs and caches. */
 const NOT_INPUTS = new Set(['node_modules', '.git', '.build', '.cache', '.ci', 'bench', 'test', 'test-results', 'dist', 'dist.old']);
@@ -48,12 +49,26 @@ export async function inputsFingerprint(root: string, outDir: string, env: NodeJ
   const skip = new Set([...NOT_INPUTS, ...alsoSkip, path.relative(root, outDir).split(path.sep)[0], `${path.basename(outDir)}.old`]);
   const h = createHash('sha256');
   h.update(`${process.version}\n${buildEnv(env).join('\n')}\n`);
+  // A file with the size and time it had at the last build keeps the hash it had then: ten thousand reads
+  // and hashes cost a build at ten thousand pages 0.3 s more than ten thousand stats (page-compiler.ts does the same).
+  const snapshot = statSnapshot<HashedFile>(path.join(root, `.cache/inputs${alsoSkip.map((s) => `-${s}`).join('')}.json`), 'sha256');
+  const before = snapshot.load();
+  const after = new Map<string, HashedFile>();
   // Read synchronously: thousands of small files go several times faster than through the thread pool.
   for (const file of filesUnder(root, skip)) {
-    h.update(`${file}\0`);
-    h.update(createHash('sha256').update(readFileSync(path.join(root, file))).digest());
+    const full = path.join(root, file);
+    const stats = statSync(full);
+    const known = before.get(file);
+    const hash = unchangedSince(known, stats) ? known.hash : createHash('sha256').update(readFileSync(full)).digest('hex');
+    after.set(file, unchangedSince(known, stats) ? known : { mtimeMs: stats.mtimeMs, size: stats.size, hash });
+    h.update(`${file}\0${hash}`);
   }
+  if (after.size !== before.size || [...after].some(([file, entry]) => before.get(file) !== entry)) await snapshot.save(after);
   return h.digest('hex');
+}
+
+interface HashedFile extends Snapshotted {
+  hash: string;
 }
 
 /** A fingerprint of what dist/ holds: each file's path, size and modification time (reading them all would cost more). */

@@ -37,12 +37,16 @@ function compilePool(root: string, pages: number) {
   let pool: Promise<Piscina<CompileTask[], CompileOutput[]>> | undefined;
   return {
     threads,
-    /** Compiles the versions of one page on one thread (see compileVersions). */
-    async run(tasks: CompileTask[]) {
+    /** Starts the pool's threads now: each loads the compiler (a second or more) before its first page. */
+    start() {
       pool ??= threadBundle(path.join(root, 'src/build/mdx-compile-worker.ts'), root).then(
         (file) => new Piscina({ filename: pathToFileURL(file).href, name: 'compileVersions', minThreads: 1, maxThreads: threads, env: PAGE_ENV }),
       );
-      return (await pool).run(tasks);
+      return pool;
+    },
+    /** Compiles the versions of one page on one thread (see compileVersions). */
+    async run(tasks: CompileTask[]) {
+      return (await this.start()).run(tasks);
     },
     close: async () => (await pool)?.destroy(),
   };
@@ -75,6 +79,10 @@ export async function compilePages({ root }: { root: string }): Promise<Compiled
   const snapshot = statSnapshot<CompiledPage>(path.join(root, '.cache/pages/compiled.json'), compilerFingerprint(root));
   const before = snapshot.load();
   const after = new Map<string, CompiledPage>();
+  // Each page's stats, taken at once: a page changed since the last build is most likely compiled, so the
+  // compile thread starts loading now rather than when the loop below comes to that page.
+  const statsOf = new Map(pages.map(({ source }) => [source, statSync(path.join(root, source))]));
+  if (pages.some(({ source }) => !unchangedSince(before.get(source), statsOf.get(source)!))) pool.start().catch(() => {}); // a failure shows in run()
   // A page's module is known: kept for the next build and for the phases after this one.
   const done = (source: string, compiled: CompiledPage) => {
     after.set(source, compiled);
@@ -98,7 +106,7 @@ export async function compilePages({ root }: { root: string }): Promise<Compiled
       const toCompile: { source: string; text: string; stats: Stats; task: CompileTask }[] = [];
       for (const { source, relPath } of versions) {
         const file = path.join(root, source);
-        const stats = statSync(file);
+        const stats = statsOf.get(source)!;
         const known = before.get(source);
         // A module removed from the cache by hand is compiled again, not imported missing.
         if (unchangedSince(known, stats) && existsSync(path.join(root, known.module))) {

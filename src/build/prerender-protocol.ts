@@ -43,8 +43,16 @@ export interface RenderedPage {
   records: SearchRecord[];
 }
 
-export interface BatchResult {
+/** What one rendered route gives back to the main thread. */
+export interface PageOutcome {
+  path: string;
   facts: PageFacts[];
   records: SearchRecord[];
+  /** Hash of `records` as JSON (see PageExtract in render-cache.ts). */
+  recordsHash: string;
+}
+
+export interface BatchResult {
+  pages: PageOutcome[];
   error?: string;
 }

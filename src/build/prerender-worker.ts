@@ -13,6 +13,7 @@ import { collectPageFacts } from './html-facts.ts';
 import { extractSearchRecords } from './search-records.ts';
 import { markdownCopy } from './plain-text.ts';
 import { extractToJson, keepFiles, writeFresh } from './render-cache.ts';
+import { sha256 } from './hash.ts';
 import { pageHtml, type PageShell } from './page-html.ts';
 import { pageDataPath } from '../content/page-data.ts';
 import { browserPage, linkerReady } from './page-link.ts';
@@ -69,13 +70,13 @@ async function renderPage(job: PrerenderJob): Promise<RenderedPage> {
 async function renderOne(job: PrerenderJob, out: BatchResult) {
   const page = await renderPage(job);
   for (const [rel, text] of page.files) writeFresh(path.join(input.outDir, rel), text);
-  out.facts.push(...page.facts);
-  out.records.push(...page.records);
-  if (job.cacheEntry) await keepFiles(job.cacheEntry, input.outDir, page.files.map(([rel]) => rel), extractToJson(page));
+  const recordsHash = sha256(JSON.stringify(page.records));
+  out.pages.push({ path: job.path, facts: page.facts, records: page.records, recordsHash });
+  if (job.cacheEntry) await keepFiles(job.cacheEntry, input.outDir, page.files.map(([rel]) => rel), extractToJson({ facts: page.facts, recordsHash }), page.records);
 }
 
 parentPort!.on('message', async (jobs: PrerenderJob[]) => {
-  const out: BatchResult = { facts: [], records: [] };
+  const out: BatchResult = { pages: [] };
   try {
     for (const job of jobs) await renderOne(job, out);
     parentPort!.postMessage(out);

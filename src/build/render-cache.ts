@@ -9,7 +9,8 @@
  * its version: those keys change too, and those pages are rendered again.
  *
  * An entry is a folder: the page's files, named 0, 1, …, and meta.json with their paths in the site
- * and what the link check and the search index need. Files come back as hard links, not copies, so a rebuild of ten thousand
+ * and what the link check needs, then, on a line of its own, the page's search records: those are
+ * read only when its version's search index is made again (see readDetail). Files come back as hard links, not copies, so a rebuild of ten thousand
  * unchanged pages writes no page text at all. The search index's files are kept the same way
  * (see FileSetCache). Every kept file's size and modification time are recorded: a file changed in
  * place (dist/ shares its inode) no longer matches, and its entry is rendered again.
@@ -20,7 +21,6 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sha256 } from './hash.ts';
 import type { PageFacts } from './html-facts.ts';
-import type { SearchRecord } from '../search/types.ts';
 
 /** Every file under dir, hashed with its path, in a stable order. */
 export async function folderHash(dir: string): Promise<string> {
@@ -37,6 +37,8 @@ interface KeptFile {
   size: number;
   mtimeMs: number;
 }
+
+const LINE_BREAK = 0x0a;
 
 interface EntryMeta<T> {
   files: KeptFile[];
@@ -87,10 +89,11 @@ export function writeFresh(file: string, text: string) {
 }
 
 /**
- * Keeps `rels` (paths under siteDir, already written there) and `data` as the entry. It is made
- * whole in a temporary folder and renamed into place: a build stopped half-way leaves no half entry.
+ * Keeps `rels` (paths under siteDir, already written there) and `data` as the entry, with `detail`
+ * (read by readDetail, not readEntry) when given. It is made whole in a temporary folder and renamed
+ * into place: a build stopped half-way leaves no half entry.
  */
-export async function keepFiles<T>(entry: string, siteDir: string, rels: string[], data: T): Promise<void> {
+export async function keepFiles<T>(entry: string, siteDir: string, rels: string[], data: T, detail?: unknown): Promise<void> {
   const tmp = `${entry}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
   // Flat (the n-th file is named n): one folder per entry, where a folder per path level cost more than the files.
   await mkdir(tmp);
@@ -102,7 +105,9 @@ export async function keepFiles<T>(entry: string, siteDir: string, rels: string[
       return { rel, size: s.size, mtimeMs: s.mtimeMs };
     }),
   );
-  await writeFile(path.join(tmp, 'meta.json'), JSON.stringify({ files, data } satisfies EntryMeta<T>));
+  // JSON has no raw line breaks: the detail's line is one readEntry need not parse.
+  const meta = JSON.stringify({ files, data } satisfies EntryMeta<T>);
+  await writeFile(path.join(tmp, 'meta.json'), detail === undefined ? meta : `${meta}\n${JSON.stringify(detail)}`);
   try {
     await rename(tmp, entry);
   } catch {
@@ -126,7 +131,9 @@ export function readEntry<T>(dir: string): Entry<T> | undefined {
   // Synchronous on purpose: ten thousand small reads ran faster one by one than as promises (measured).
   let meta: EntryMeta<T>;
   try {
-    meta = JSON.parse(readFileSync(path.join(dir, 'meta.json'), 'utf8')) as EntryMeta<T>;
+    const text = readFileSync(path.join(dir, 'meta.json'));
+    const end = text.indexOf(LINE_BREAK);
+    meta = JSON.parse(text.toString('utf8', 0, end < 0 ? text.length : end)) as EntryMeta<T>;
   } catch {
     return undefined;
   }
@@ -139,6 +146,17 @@ export function readEntry<T>(dir: string): Entry<T> | undefined {
     return undefined;
   }
   return { dir, ...meta };
+}
+
+/** What keepFiles kept as the entry's detail; undefined when the entry or its detail is gone. */
+export function readDetail<D>(dir: string): D | undefined {
+  try {
+    const text = readFileSync(path.join(dir, 'meta.json'));
+    const start = text.indexOf(LINE_BREAK);
+    return start < 0 ? undefined : (JSON.parse(text.toString('utf8', start + 1)) as D);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Puts an entry's files into siteDir. */
@@ -211,14 +229,15 @@ export class FileSetCache {
   }
 }
 
-/** What a rendered page gives the link check and the search index. */
+/** What a rendered page gives the link check, and which search records it gave (kept as the entry's detail). */
 export interface PageExtract {
   facts: PageFacts[];
-  records: SearchRecord[];
+  /** The hash of the page's search records: a version whose pages' hashes are all as before keeps its index. */
+  recordsHash: string;
 }
 
 /** A page's facts as JSON: its ids are a Set, kept as a list. */
-export const extractToJson = (extract: PageExtract): PageExtract => ({ records: extract.records, facts: extract.facts.map((f) => ({ ...f, ids: [...f.ids] as unknown as Set<string> })) });
+export const extractToJson = (extract: PageExtract): PageExtract => ({ ...extract, facts: extract.facts.map((f) => ({ ...f, ids: [...f.ids] as unknown as Set<string> })) });
 
 /** The facts read back: their ids a Set again. */
-export const extractFromJson = (extract: PageExtract): PageExtract => ({ records: extract.records, facts: extract.facts.map((f) => ({ ...f, ids: new Set(f.ids as unknown as string[]) })) });
+export const extractFromJson = (extract: PageExtract): PageExtract => ({ ...extract, facts: extract.facts.map((f) => ({ ...f, ids: new Set(f.ids as unknown as string[]) })) });

@@ -145,6 +145,15 @@ export function createPageDataBuilder(site: SiteManifest, moduleUrl: (source: st
   const indexes = site.versions.map(indexVersion);
   const byName = new Map(indexes.map((x) => [x.version.name, x]));
   const sliced = (x: VersionIndex) => x.itemCount > inlineLimit;
+  // The pages of one category have the same sidebar: sliced once, the same object for each of them.
+  const slices = new Map<string, SidebarItem[]>();
+  const sidebarOf = (x: VersionIndex, open: string[]) => {
+    if (!sliced(x)) return x.version.sidebar;
+    const key = [x.version.name, ...open].join('\0');
+    let slice = slices.get(key);
+    if (!slice) slices.set(key, (slice = sliceSidebar(x.version.sidebar, new Set(open))));
+    return slice;
+  };
 
   const versionLinks = (from: VersionIndex, route: string) => {
     const relative = route.slice(from.version.root.length);
@@ -166,13 +175,13 @@ export function createPageDataBuilder(site: SiteManifest, moduleUrl: (source: st
     const trail = x.ancestors.get(route) ?? [];
     const own = x.ownCategory.get(route);
     const top = trail[0] ?? (own && x.version.sidebar.includes(own) ? own : undefined);
-    const open = new Set([...trail, ...(own ? [own] : [])].map((c) => c.dir));
+    const open = [...trail, ...(own ? [own] : [])].map((c) => c.dir);
     const i = x.flatIndex.get(route);
     const common = {
       route,
       version: x.version.name,
       lvl0: top?.label ?? 'Documentation',
-      sidebar: sliced(x) ? sliceSidebar(x.version.sidebar, open) : x.version.sidebar,
+      sidebar: sidebarOf(x, open),
       crumbs: trail.map((c) => ({ key: c.dir, label: c.label, href: c.href })),
       prev: i === undefined ? undefined : x.flat[i - 1],
       next: i === undefined ? undefined : x.flat[i + 1],

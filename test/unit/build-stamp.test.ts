@@ -28,6 +28,12 @@ describe('the build stamp', () => {
     await put('content/docs/a.mdx', '# A.');
     const edited = await inputsFingerprint(root, dist(), env);
     expect(edited).not.toBe(first);
+    // The same size, a new time: read again, not taken from the last fingerprint's snapshot.
+    await put('content/docs/a.mdx', '# B.');
+    await utimes(path.join(root, 'content/docs/a.mdx'), new Date(), new Date(Date.now() + 5000));
+    expect(await inputsFingerprint(root, dist(), env)).not.toBe(edited);
+    await put('content/docs/a.mdx', '# A.');
+    expect(await inputsFingerprint(root, dist(), env)).toBe(edited);
     await rm(path.join(root, 'content/docs/a.mdx'));
     await put('content/docs/b.mdx', '# A.');
     expect(await inputsFingerprint(root, dist(), env)).not.toBe(edited);
