@@ -291,7 +291,6 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     };
     await walk(v.sidebar);
   }
-  await linking;
 
   const redirects = [
     ...site.versions.map((v) => ({ from: v.root, to: v.mainDocRoute })),
@@ -314,8 +313,12 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   await writeFile(path.join(clientDir, 'redirects.json'), JSON.stringify(redirects.map((r) => ({ from: withBase(r.from), to: withBase(r.to), status: 301 })), null, 2));
   await writeFile(path.join(clientDir, '_redirects'), redirects.map((r) => `${withBase(r.from)} ${withBase(r.to)} 301`).join('\n') + '\n');
 
-  const staticExists = async (p: string) => stat(path.join(clientDir, p)).then((s) => s.isFile(), () => false);
+  // The unchanged pages' files may still be on their way (linking): they count as there.
+  let linked: Set<string> | undefined;
+  const isLinked = (p: string) => (linked ??= new Set([...kept.values()].flatMap((e) => e.files.map(({ rel }) => path.posix.normalize(rel).replace(/^\//, ''))))).has(p);
+  const staticExists = async (p: string) => isLinked(p) || stat(path.join(clientDir, p)).then((s) => s.isFile(), () => false);
   const errors = await checkLinks({ pages: facts, redirects, base, staticExists });
+  await linking;
   await indexing;
   if (errors.length) {
     const message = await formatLinkErrors(errors);

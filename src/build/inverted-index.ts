@@ -28,8 +28,10 @@ export function invertedIndex<T>(docs: T[], options: Options<T>): InvertedIndex 
   const tokenize = options.tokenize!;
   const processTerm = options.processTerm!;
   const fieldIds = Object.fromEntries(fields.map((f, i) => [f, i]));
-  // term → field id → document → frequency; maps keep first-seen order, documents come in ascending order.
-  const terms = new Map<string, Map<number, Map<number, number>>>();
+  // term → field id → [document, frequency, document, frequency, …]: the map keeps first-seen order, and
+  // documents come in ascending order, so a posting list only ever grows at its end (flat arrays, not maps:
+  // millions of updates at ten thousand pages).
+  const terms = new Map<string, number[][]>();
   const stems = fields.map(() => new Map<string, string[]>());
   const seenIds = new Set<unknown>();
   const fieldLength: number[][] = [];
@@ -58,10 +60,11 @@ export function invertedIndex<T>(docs: T[], options: Options<T>): InvertedIndex 
         }
         for (const term of processed) {
           let byField = terms.get(term);
-          if (!byField) terms.set(term, (byField = new Map()));
-          let freqs = byField.get(f);
-          if (!freqs) byField.set(f, (freqs = new Map()));
-          freqs.set(d, (freqs.get(d) ?? 0) + count);
+          if (!byField) terms.set(term, (byField = []));
+          const postings = (byField[f] ??= []);
+          // Two words of this field can make the same term ("shares", "sharing"): one posting, their counts added.
+          if (postings[postings.length - 2] === d) postings[postings.length - 1] += count;
+          else postings.push(d, count);
         }
       }
     });
@@ -71,21 +74,16 @@ export function invertedIndex<T>(docs: T[], options: Options<T>): InvertedIndex 
   for (const term of terms.keys()) order.set(term, true);
   const entries: TermEntry[] = [];
   for (const [term] of order) {
-    const byField = terms.get(term)!;
     const entry: TermEntry = [term];
-    for (const f of [...byField.keys()].sort((a, b) => a - b)) entry.push(f, gapCoded(byField.get(f)!));
+    terms.get(term)!.forEach((postings, f) => entry.push(f, gapCoded(postings))); // in field order; forEach skips the holes
     entries.push(entry);
   }
   return { documentCount: docs.length, fieldIds, fieldLength, averageFieldLength, entries };
 }
 
 /** [document, frequency, …] with each document as the gap from the one before: small numbers compress well. */
-function gapCoded(freqs: Map<number, number>): number[] {
-  const out: number[] = [];
-  let previous = 0;
-  for (const [doc, freq] of freqs) {
-    out.push(doc - previous, freq);
-    previous = doc;
-  }
+function gapCoded(postings: number[]): number[] {
+  const out = postings.slice();
+  for (let i = out.length - 2; i > 0; i -= 2) out[i] -= postings[i - 2];
   return out;
 }
