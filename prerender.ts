@@ -15,7 +15,7 @@ import { checkLinks, formatLinkErrors } from './src/build/link-check.ts';
 import { BuildError } from './src/build/build-error.ts';
 import { escapeHtml, redirectPage, sitemapXml } from './src/build/html-output.ts';
 import { llmsTxt } from './src/build/plain-text.ts';
-import { buildSearchIndexesOnThread, type SearchIndexJob } from './src/build/search-thread.ts';
+import { makeSearchIndexes, type SearchIndexJob } from './src/build/search-thread.ts';
 import { SETTINGS_STORAGE_KEY } from './src/store/keys.ts';
 import { bundledStyles, contentSecurityPolicy, inlineScripts, inlineStyles, nginxRedirects, nginxSecurityHeaders, scriptHash } from './src/build/csp.ts';
 import { sidebarFragmentPath, createPageDataBuilder } from './src/content/page-data.ts';
@@ -144,15 +144,13 @@ async function renderOnWorkers(plan: Promise<RenderPlan>, input: WorkerInput): P
       plan.then((p) => {
         ({ jobs } = p);
         shown = progress('prerender', jobs.length);
-        // Nothing to render: the first worker is stopped wherever it is in its start.
-        if (!jobs.length) return void goneEarly();
         for (let i = 1; i < p.count; i++) start();
-      }, reject);
-      const goneEarly = () => {
+        if (jobs.length) return;
+        // Nothing to render: the first worker is stopped wherever it is in its start.
         for (const w of live) void w.terminate();
         live.clear();
         resolve();
-      };
+      }, reject);
     });
   } finally {
     shown?.end();
@@ -253,7 +251,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const count = Math.max(1, Math.min(workers ?? (Number(process.env.PRERENDER_WORKERS) || availableParallelism()), Math.ceil(toRender.length / BATCH)));
   settlePlan.resolve({ jobs: toRender, count });
 
-  // The unchanged pages are linked back on a thread of their own while this one builds the search index.
+  // The unchanged pages are linked back on a thread of their own while this one goes on.
   const linking = linkEntriesOnThread([...kept.values()], clientDir);
   linking.catch(() => {}); // awaited below, as rendering is
   const facts: PageFacts[] = [];
@@ -267,7 +265,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const searchCache = new FileSetCache(path.join(process.cwd(), '.cache/search'), sha256(...workerCode, lock));
   await searchCache.ready();
   // One search index per version, split into parts. An unchanged version (its pages' records as before, the same
-  // index code) brings its index back from the cache; the others are made on a thread while this one goes on.
+  // index code) brings its index back from the cache; the others are made (on a large site, on a thread) while this one goes on.
   const searchJobs: SearchIndexJob[] = [];
   for (const { tag } of site.versions) {
     const versionPages = jobs.filter((job) => tagOf.get(job.path) === tag).map((job) => job.path);
@@ -275,7 +273,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     if ((await bringBack<null>(entry, clientDir)) === null) continue;
     searchJobs.push({ tag, entry, pages: versionPages.map((p) => (outcomes.has(p) ? { records: outcomes.get(p)!.records } : { entryDir: kept.get(p)!.dir })) });
   }
-  const indexing = buildSearchIndexesOnThread({ siteDir: clientDir, jobs: searchJobs }, process.cwd());
+  const indexing = makeSearchIndexes({ siteDir: clientDir, jobs: searchJobs }, process.cwd());
   indexing.catch(() => {}); // awaited below, as rendering is
 
   // Sidebar parts of large versions, fetched when a reader opens a closed category.

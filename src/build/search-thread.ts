@@ -1,12 +1,20 @@
 /**
- * Starts search-index-thread.ts: the search indexes of the versions whose records changed are made on
- * a thread of their own, so that the prerender checks links meanwhile (at ten thousand pages a
- * version's index takes two seconds or more).
+ * Makes the search indexes of the versions whose records changed (search-index.ts): reads the
+ * unchanged pages' records back from the render cache, builds each version's index, writes its files
+ * into the site and keeps them in the search cache. A large site does it on a thread of its own
+ * (search-index-thread.ts) so that the prerender checks links meanwhile: at ten thousand pages a
+ * version's index takes a second or two, where the thread's start would cost a small one more than it saves.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { buildSearchIndex, type SearchIndexFile } from './search-index.ts';
+import { keepFiles, readDetail } from './render-cache.ts';
 import { threadBundle } from './thread-bundle.mjs';
 import type { SearchRecord } from '../search/types.ts';
+
+/** Pages to index above which the indexes are made on a thread. */
+const THREAD_ABOVE = 1000;
 
 /** One version's index to make: its search tag, its search-cache entry, and its pages' records. */
 export interface SearchIndexJob {
@@ -16,14 +24,40 @@ export interface SearchIndexJob {
   pages: ({ records: SearchRecord[] } | { entryDir: string })[];
 }
 
-export interface SearchThreadInput {
+export interface SearchIndexJobs {
   siteDir: string;
   jobs: SearchIndexJob[];
 }
 
-/** Makes the indexes of `input.jobs`; settles when their files are in the site and in the cache. */
-export async function buildSearchIndexesOnThread(input: SearchThreadInput, root: string): Promise<void> {
-  if (!input.jobs.length) return;
+/** A page's records: given (a page rendered in this build), or read from its render-cache entry. */
+function recordsOf(page: SearchIndexJob['pages'][number]): SearchRecord[] {
+  if ('records' in page) return page.records;
+  const records = readDetail<SearchRecord[]>(page.entryDir);
+  if (!records) throw new Error(`the render cache's entry ${page.entryDir} lost its search records during the build: build again`);
+  return records;
+}
+
+/** Many files at once (a version's index is a thousand or more): each folder made once, the writes in parallel. */
+async function writeFilesIn(dir: string, files: SearchIndexFile[]) {
+  for (const folder of new Set(files.map((f) => path.dirname(path.join(dir, f.path))))) await mkdir(folder, { recursive: true });
+  await Promise.all(files.map((f) => writeFile(path.join(dir, f.path), f.text)));
+}
+
+/** Makes the indexes here, on this thread. */
+export async function runSearchIndexJobs({ siteDir, jobs }: SearchIndexJobs): Promise<void> {
+  for (const { tag, entry, pages } of jobs) {
+    // Pages come in render order: records are sorted for stable files.
+    const list = pages.flatMap(recordsOf).sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+    const files = buildSearchIndex(tag, list);
+    await writeFilesIn(siteDir, files);
+    await keepFiles(entry, siteDir, files.map((f) => f.path), null);
+  }
+}
+
+/** Makes the indexes of `input.jobs`, on a thread when they are large; settles when their files are in the site and in the cache. */
+export async function makeSearchIndexes(input: SearchIndexJobs, root: string, threadAbove = THREAD_ABOVE): Promise<void> {
+  const pages = input.jobs.reduce((n, job) => n + job.pages.length, 0);
+  if (pages <= threadAbove) return runSearchIndexJobs(input);
   const file = await threadBundle(path.join(root, 'src/build/search-index-thread.ts'), root);
   await new Promise<void>((resolve, reject) => {
     const thread = new Worker(file, { workerData: input });

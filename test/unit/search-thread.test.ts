@@ -1,0 +1,59 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { makeSearchIndexes, type SearchIndexJobs } from '../../src/build/search-thread.ts';
+import { FileSetCache, keepFiles, writeFresh } from '../../src/build/render-cache.ts';
+import type { SearchRecord } from '../../src/search/types.ts';
+
+const temp = () => mkdtemp(path.join(tmpdir(), 'search-thread-'));
+const tag = 'docs-default-current';
+const record = (page: string, anchor: string, content: string): SearchRecord => ({
+  objectID: `${tag}:${page}${anchor}`,
+  url: `${page}${anchor}`,
+  type: anchor ? 'lvl2' : 'lvl1',
+  hierarchy: { lvl0: 'Guides', lvl1: page, lvl2: anchor ? anchor.slice(1) : null, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+  content,
+  language: 'en',
+  docusaurus_tag: tag,
+});
+
+/** Every file under dir with its text. */
+async function filesOf(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const e of await readdir(dir, { recursive: true, withFileTypes: true })) if (e.isFile()) out[path.relative(dir, path.join(e.parentPath, e.name))] = await readFile(path.join(e.parentPath, e.name), 'utf8');
+  return out;
+}
+
+/** A version of two pages: one rendered in this build, one whose records are kept in the render cache. */
+async function jobs(siteDir: string): Promise<SearchIndexJobs> {
+  const render = new FileSetCache(await temp(), 'c');
+  await render.ready();
+  const kept = render.entryFor('/docs/b/', 'data');
+  writeFresh(path.join(siteDir, 'docs/b/index.html'), '<p>b</p>');
+  await keepFiles(kept, siteDir, ['docs/b/index.html'], null, [record('/docs/b/', '', 'Reserved shares keep their token.'), record('/docs/b/', '#limits', 'Token limits apply.')]);
+  const search = new FileSetCache(await temp(), 'c');
+  await search.ready();
+  return { siteDir, jobs: [{ tag, entry: search.entryFor(tag, 'x'), pages: [{ records: [record('/docs/a/', '', 'Public shares go through a frontend.')] }, { entryDir: kept }] }] };
+}
+
+describe('the search indexes made beside the prerender', () => {
+  it('writes the same files on a thread of their own as here', async () => {
+    const here = await temp();
+    await makeSearchIndexes(await jobs(here), process.cwd(), Infinity);
+    const there = await temp();
+    await makeSearchIndexes(await jobs(there), process.cwd(), 0);
+    const written = await filesOf(here);
+    expect(Object.keys(written).some((f) => f.startsWith('assets/search/'))).toBe(true);
+    expect(await filesOf(there)).toEqual(written);
+  });
+
+  it("fails, on the thread too, when a kept page's records are gone", async () => {
+    for (const threadAbove of [Infinity, 0]) {
+      const input = await jobs(await temp());
+      input.jobs[0].pages[1] = { entryDir: path.join(await temp(), 'gone') };
+      await expect(makeSearchIndexes(input, process.cwd(), threadAbove)).rejects.toThrow(/lost its search records/);
+    }
+  });
+});
