@@ -62,13 +62,13 @@ function runBuild(cwd: string): Promise<{ seconds: number; peak: number; output:
   });
 }
 
-/** What a first visit to one doc page downloads before it is interactive, and what navigating to it fetches. */
 /** Resolves once the folder the last build set aside (its old dist/) has been removed. */
 async function backgroundRemovalDone(cwd: string) {
   const aside = path.join(cwd, '.cache/removing');
   while ((await readdir(aside).catch(() => [])).length) await new Promise((r) => setTimeout(r, 200));
 }
 
+/** What a first visit to one doc page downloads before it is interactive, and what navigating to it fetches. */
 async function pageCost(dist: string, route: string) {
   const html = await readFile(path.join(dist, route, 'index.html'), 'utf8');
   const scripts = new Set([...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/([^"]+\.js)"/g)].map((m) => m[1]));
@@ -188,9 +188,9 @@ for (const size of SIZES) {
     console.log(built?.[0]);
     const rebuild = await runBuild(ws.dir);
     const source = path.join(ws.dir, site.sampleSource);
-    // Three edits, each a new sentence, the median reported: one build
-    // is at the mercy of a noisy machine. Each waits until the build before it has removed its old dist/ (in the
-    // background, see swap-folder.ts), as an author's next edit would.
+    // Three edits, each a new sentence, the median reported: one build is at the mercy of a noisy machine. Each
+    // waits until the build before it has removed its old dist/ (in the background, see swap-folder.ts), as an
+    // author's next edit would.
     const edits: Awaited<ReturnType<typeof runBuild>>[] = [];
     for (const n of [1, 2, 3]) {
       await backgroundRemovalDone(ws.dir);
