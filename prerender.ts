@@ -230,24 +230,21 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const pages = JSON.parse(await readFile(path.join(path.dirname(clientDir), 'pages.json'), 'utf8')) as Record<string, string>;
   const jobs: PrerenderJob[] = [...pagePaths.map((p) => ({ path: p })), { path: '/404-not-found/', notFound: true }];
 
+  // The common key of the render cache: the server bundle, the shell, and the code the render workers run besides
+  // the bundle (what they extract for the link check and search, how they write pages) with the packages it uses.
+  const workerCode = await Promise.all(['src/build', 'src/content', 'src/search'].map((d) => folderHash(path.join(process.cwd(), d))));
+  const lock = await readFile(path.join(process.cwd(), 'package-lock.json')).catch(() => '');
+  const cache = new FileSetCache(path.join(process.cwd(), '.cache/render'), sha256(await folderHash(path.dirname(serverEntry)), ...workerCode, lock, JSON.stringify(shell), runtimeUrl, siteConfig.url));
+
   // The first render worker starts now, while this thread looks up which pages changed (see renderOnWorkers).
   let settlePlan!: { resolve: (plan: RenderPlan) => void; reject: (e: unknown) => void };
   const plan = new Promise<RenderPlan>((resolve, reject) => (settlePlan = { resolve, reject }));
   const rendering = renderOnWorkers(plan, { serverEntry: path.resolve(serverEntry), manifestFile, outDir: clientDir, projectRoot: process.cwd(), base, shell, pages, runtimeUrl });
   rendering.catch(() => {}); // awaited below; this keeps a failure from counting as unhandled meanwhile
-  let workerCode: string[], lock: Buffer | string, cache: FileSetCache, lookedUp: LookedUp;
-  try {
-    // The common key: the server bundle, the shell, and the code the render workers run besides the bundle (what
-    // they extract for the link check and search, how they write pages) with the packages it uses.
-    workerCode = await Promise.all(['src/build', 'src/content', 'src/search'].map((d) => folderHash(path.join(process.cwd(), d))));
-    lock = await readFile(path.join(process.cwd(), 'package-lock.json')).catch(() => '');
-    cache = new FileSetCache(path.join(process.cwd(), '.cache/render'), sha256(await folderHash(path.dirname(serverEntry)), ...workerCode, lock, JSON.stringify(shell), runtimeUrl, siteConfig.url));
-    lookedUp = await lookUpPages(jobs, cache, site, pages, manifestFile);
-  } catch (e) {
-    settlePlan.reject(e);
+  const { kept, tagOf, toRender } = await lookUpPages(jobs, cache, site, pages, manifestFile).catch((e: unknown) => {
+    settlePlan.reject(e); // the waiting worker stops too
     throw e;
-  }
-  const { kept, tagOf, toRender } = lookedUp;
+  });
   const count = Math.max(1, Math.min(workers ?? (Number(process.env.PRERENDER_WORKERS) || availableParallelism()), Math.ceil(toRender.length / BATCH)));
   settlePlan.resolve({ jobs: toRender, count });
 

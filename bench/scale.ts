@@ -205,6 +205,7 @@ for (const size of SIZES) {
     const row: Row = { pages: Number(built?.[1] ?? size), seconds: cold.seconds, rebuildSeconds: rebuild.seconds, editSeconds: edited.seconds, phases: built?.[2] ?? '', peak: Math.max(cold.peak, rebuild.peak, ...edits.map((e) => e.peak)), outBytes: out.bytes, outFiles: out.files, cost };
     if (WITH_DEV) {
       console.log('dev server …');
+      await backgroundRemovalDone(ws.dir); // measureDev sets .cache/ aside, with the folder being removed in it
       row.dev = await measureDev(ws.dir, site.sampleRoute, site.sampleSource);
     }
     rows.push(row);

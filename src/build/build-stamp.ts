@@ -59,9 +59,9 @@ export async function inputsFingerprint(root: string, outDir: string, env: NodeJ
     const full = path.join(root, file);
     const stats = statSync(full);
     const known = before.get(file);
-    const hash = unchangedSince(known, stats) ? known.hash : createHash('sha256').update(readFileSync(full)).digest('hex');
-    after.set(file, unchangedSince(known, stats) ? known : { mtimeMs: stats.mtimeMs, size: stats.size, hash });
-    h.update(`${file}\0${hash}`);
+    const entry = unchangedSince(known, stats) ? known : { mtimeMs: stats.mtimeMs, size: stats.size, hash: createHash('sha256').update(readFileSync(full)).digest('hex') };
+    after.set(file, entry);
+    h.update(`${file}\0${entry.hash}`);
   }
   if (after.size !== before.size || [...after].some(([file, entry]) => before.get(file) !== entry)) await snapshot.save(after);
   return h.digest('hex');
