@@ -1,5 +1,5 @@
 import { parseDocument, DomUtils } from 'htmlparser2';
-import type { ChildNode, Document, Element } from 'domhandler';
+import type { ChildNode, Document, Element, Text } from 'domhandler';
 import type { Hierarchy, SearchRecord } from '../search/types.ts';
 
 /** Longest content kept per record: enough for search and snippets, small enough to ship. */
@@ -7,6 +7,30 @@ const MAX_CONTENT = 1200;
 const SKIP_CLASSES = /\b(tabs__noscript-label|tabs__list|code-block|diagram|breadcrumbs|pagination|badge)\b/;
 
 const text = (n: ChildNode) => DomUtils.textContent(n).replace(/\s+/g, ' ').trim();
+/** Code, diagrams and the page's own chrome are not searched. */
+const isSkipped = (el: Element) => SKIP_CLASSES.test(el.attribs.class ?? '') || el.name === 'pre' || el.name === 'script';
+const isList = (el: Element) => el.name === 'ul' || el.name === 'ol';
+/** Blocks whose text must not run into the next block's ("cmd" + "Copy" + "Next step"). */
+const BLOCK = /^(p|div|table|tr|td|th|details|summary|blockquote|h[1-6])$/;
+
+/**
+ * A list item's own text and the lists nested in it, which are records' items of their own. What
+ * is skipped elsewhere is skipped here too: a code block in a step is neither searched nor shown in
+ * the snippet, nor is its copy button's label.
+ */
+function splitItem(nodes: ChildNode[], nested: Element[] = []): { text: string; nested: Element[] } {
+  let out = '';
+  for (const node of nodes) {
+    if (node.type === 'text') out += (node as Text).data;
+    if (node.type !== 'tag') continue;
+    const el = node as Element;
+    if (isSkipped(el)) out += ' ';
+    else if (isList(el)) nested.push(el);
+    else if (BLOCK.test(el.name)) out += ` ${splitItem(el.children, nested).text} `;
+    else out += splitItem(el.children, nested).text;
+  }
+  return { text: out.replace(/\s+/g, ' ').trim(), nested };
+}
 
 interface Input {
   /** Rendered page body (the SSR HTML of #root), or that HTML already parsed. */
@@ -41,7 +65,7 @@ export function extractSearchRecords({ html, path, lvl0, description, language, 
     for (const node of nodes) {
       if (node.type !== 'tag') continue;
       const el = node as Element;
-      if (SKIP_CLASSES.test(el.attribs.class ?? '') || el.name === 'pre' || el.name === 'script') continue;
+      if (isSkipped(el)) continue;
       const level = /^h([2-6])$/.exec(el.name)?.[1];
       if (level) {
         const n = Number(level);
@@ -57,11 +81,9 @@ export function extractSearchRecords({ html, path, lvl0, description, language, 
         continue;
       }
       if (el.name === 'li') {
-        // The item's own text; nested lists are visited as their own items.
-        const own = el.children.filter((c) => !(c.type === 'tag' && /^(ul|ol)$/.test((c as Element).name)));
-        const t = own.map(text).join(' ').trim();
-        if (t) sections[sections.length - 1].parts.push(t);
-        visit(el.children.filter((c) => c.type === 'tag' && /^(ul|ol)$/.test((c as Element).name)));
+        const item = splitItem(el.children);
+        if (item.text) sections[sections.length - 1].parts.push(item.text);
+        visit(item.nested);
         continue;
       }
       visit(el.children);

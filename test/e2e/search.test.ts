@@ -128,6 +128,17 @@ describe('search modal', () => {
     assert.ok(narrow.length > 0 && Math.max(...narrow) <= 5, `narrow snippet words: ${narrow}`);
   });
 
+  it('shows a step’s own words in its snippet, not the step’s code or its copy button’s label', async () => {
+    const { page, ctx } = await open('/docs/getting-started/');
+    await search(page, 'share project folder');
+    const hit = page.locator('.DocSearch-Hit', { hasText: 'Begin Sharing Privately with zrok in Docker' }).first();
+    await hit.waitFor();
+    const snippet = await hit.locator('.DocSearch-Hit-title').textContent();
+    assert.match(snippet!, /Change into it/);
+    assert.doesNotMatch(snippet!, /Copy|mkdir|zrok-private-share/);
+    await ctx.close();
+  });
+
   it('searches only the version being read', async () => {
     const { page, ctx } = await open('/docs/1.0/concepts/');
     await search(page, 'reserved');

@@ -277,6 +277,13 @@ describe('index records from rendered pages', () => {
     expect(recs[2].hierarchy).toEqual({ lvl0: 'Concepts', lvl1: 'Public Shares', lvl2: 'Frontends', lvl3: 'TLS', lvl4: null, lvl5: null, lvl6: null });
   });
 
+  it('leaves a step’s code block and its copy button out of the step’s text', () => {
+    const step = (n: string) => `<li><p>${n}:</p><div class="code-block"><div class="code-block__body"><pre>mkdir share-${n}</pre><button class="code-block__copy">Copy</button></div></div></li>`;
+    const html = `<article><h1>Docker</h1><div class="markdown"><ol>${step('Make')}${step('Enter')}<li><p>Run <code>zrok</code>s</p><div><ul><li>deep</li></ul></div></li></ol></div></article>`;
+    const [rec] = extractSearchRecords({ html, path: '/docs/d/', lvl0: 'Guides', language: 'en', tag: 't' });
+    expect(rec.content).toBe('Make: Enter: Run zroks deep');
+  });
+
   it('puts the page description on the page’s first record only', () => {
     const html = '<article><h1>Reserved Shares</h1><div class="markdown"><p>Intro.</p><h2 id="names">Unique Names</h2><p>Names.</p></div></article>';
     const recs = extractSearchRecords({ html, path: '/docs/r/', lvl0: 'Concepts', description: 'Keep the same token across restarts.', language: 'en', tag: 't' });
