@@ -24,7 +24,7 @@ async function run(phase: string | undefined) {
   if (phase === 'pages') {
     const { compilePages } = await import('../src/build/page-compiler.ts');
     const { assembleManifest, readContentSources } = await import('../src/build/read-content.ts');
-    const { modules, diagramFallbacks } = await compilePages({ root: process.cwd() });
+    const { modules, diagramFallbacks } = await compilePages({ root: process.cwd(), pagesEdited: Number(process.env.PAGES_EDITED ?? 0) });
     await mkdir(work, { recursive: true });
     await writeFile(path.join(work, 'pages.json'), JSON.stringify(modules));
     // The prerender allows mermaid's inline <style> in the CSP only when a page draws a diagram in the browser.

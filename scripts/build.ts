@@ -29,10 +29,10 @@ class PhaseFailed extends Error {}
 const V8_FLAGS = ['--interrupt-budget=500000'];
 
 /** Runs one phase in a child process; its output passes through. */
-function runPhase(phaseScript: string, phase: string): Promise<void> {
+function runPhase(phaseScript: string, phase: string, phaseEnv: Record<string, string> = {}): Promise<void> {
   return new Promise((resolve, reject) => {
     // Production React and React Router in the prerender too: their development builds render several times slower.
-    const env = { ...process.env, NODE_ENV: 'production' };
+    const env = { ...process.env, ...phaseEnv, NODE_ENV: 'production' };
     // BUILD_CPU_PROF=<dir>: a CPU profile of every phase and thread, to see where a build's seconds go.
     const profile = process.env.BUILD_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BUILD_CPU_PROF)}`] : [];
     const child = spawn(process.execPath, [...V8_FLAGS, ...profile, phaseScript, phase], { stdio: 'inherit', env });
@@ -45,7 +45,8 @@ async function main() {
   const started = performance.now();
   const base = resolveBase();
   // Nothing read by the build changed and dist/ is as the last build left it: nothing to do.
-  const inputs = await inputsFingerprint(root, dist);
+  const changed: string[] = [];
+  const inputs = await inputsFingerprint(root, dist, process.env, [], changed);
   if (!process.env.FORCE_BUILD && (await isUpToDate(root, dist, inputs))) {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`${path.relative(root, dist)}/ is up to date: nothing the build reads changed since the last build (checked in ${seconds} s; FORCE_BUILD=1 builds anyway)`);
@@ -56,12 +57,14 @@ async function main() {
   const { threadBundle } = await import('../src/build/thread-bundle.mjs');
   const phaseScript = await threadBundle(path.join(root, 'scripts/build-phase.ts'), root);
   const phases: string[] = [];
-  const timed = async (name: string, phase: string) => {
+  const timed = async (name: string, phase: string, phaseEnv?: Record<string, string>) => {
     const t = performance.now();
-    await runPhase(phaseScript, phase);
+    await runPhase(phaseScript, phase, phaseEnv);
     phases.push(`${name} ${((performance.now() - t) / 1000).toFixed(1)} s`);
   };
-  await timed('pages', 'pages');
+  // Page sources that changed will be compiled: the phase starts its compile threads (a second or more of loading) at once.
+  const edited = changed.filter((f) => f.startsWith('content/') && /\.mdx?$/.test(f)).length;
+  await timed('pages', 'pages', edited ? { PAGES_EDITED: String(edited) } : {});
   // An edit to the content alone leaves both bundles as they were: they are copied, not made again.
   const bundles = await bundleKey(root, dist, path.join(work, 'manifest.json'));
   const t = performance.now();

@@ -43,9 +43,10 @@ function filesUnder(dir: string, skipTop: Set<string> = new Set()): string[] {
 
 /**
  * A fingerprint of the build's inputs: file paths and contents, environment, Node. `alsoSkip`
- * leaves out more top-level folders (the bundles' fingerprint leaves out the content).
+ * leaves out more top-level folders (the bundles' fingerprint leaves out the content). `changed`
+ * receives the files whose content is new since the last fingerprint (all of them the first time).
  */
-export async function inputsFingerprint(root: string, outDir: string, env: NodeJS.ProcessEnv = process.env, alsoSkip: string[] = []): Promise<string> {
+export async function inputsFingerprint(root: string, outDir: string, env: NodeJS.ProcessEnv = process.env, alsoSkip: string[] = [], changed: string[] = []): Promise<string> {
   const skip = new Set([...NOT_INPUTS, ...alsoSkip, path.relative(root, outDir).split(path.sep)[0], `${path.basename(outDir)}.old`]);
   const h = createHash('sha256');
   h.update(`${process.version}\n${buildEnv(env).join('\n')}\n`);
@@ -60,6 +61,7 @@ export async function inputsFingerprint(root: string, outDir: string, env: NodeJ
     const stats = statSync(full);
     const known = before.get(file);
     const entry = unchangedSince(known, stats) ? known : { mtimeMs: stats.mtimeMs, size: stats.size, hash: createHash('sha256').update(readFileSync(full)).digest('hex') };
+    if (entry.hash !== known?.hash) changed.push(file);
     after.set(file, entry);
     h.update(`${file}\0${entry.hash}`);
   }

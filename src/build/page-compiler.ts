@@ -66,12 +66,18 @@ interface CompiledPage extends Snapshotted {
   diagramFallbacks?: DiagramFallback[];
 }
 
-/** Compiles every page the page cache does not have; each page's module is the cache's file. */
-export async function compilePages({ root }: { root: string }): Promise<CompiledPages> {
-  const pages = await listPageSources(root);
+/**
+ * Compiles every page the page cache does not have; each page's module is the cache's file.
+ * `pagesEdited`: how many page sources the caller knows changed. Those will be compiled, so the
+ * compile threads start loading at once, while this thread lists and stats every page.
+ */
+export async function compilePages({ root, pagesEdited = 0 }: { root: string; pagesEdited?: number }): Promise<CompiledPages> {
+  const early = pagesEdited > 0 ? compilePool(root, pagesEdited) : undefined;
+  // Awaited before the loops below, which keep this thread busy: the pool's thread is made only once esbuild has answered.
+  const [pages] = await Promise.all([listPageSources(root), early?.start().catch(() => {})]); // a failure shows in run()
   await linkerReady;
   const cache = pageCache(root);
-  const pool = compilePool(root, pages.length);
+  const pool = early ?? compilePool(root, pages.length);
   const out: Record<string, string> = {};
   const shown = progress('pages', pages.length);
   const fallbacks: string[] = [];
