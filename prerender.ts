@@ -15,7 +15,7 @@ import { checkLinks, formatLinkErrors } from './src/build/link-check.ts';
 import { BuildError } from './src/build/build-error.ts';
 import { escapeHtml, redirectPage, sitemapXml } from './src/build/html-output.ts';
 import { llmsTxt } from './src/build/plain-text.ts';
-import { makeSearchIndexes, type SearchIndexJob } from './src/build/search-thread.ts';
+import { startSearchIndexes, type SearchIndexJob } from './src/build/search-thread.ts';
 import { SETTINGS_STORAGE_KEY } from './src/store/keys.ts';
 import { bundledStyles, contentSecurityPolicy, inlineScripts, inlineStyles, nginxRedirects, nginxSecurityHeaders, scriptHash } from './src/build/csp.ts';
 import { sidebarFragmentPath, createPageDataBuilder } from './src/content/page-data.ts';
@@ -25,7 +25,7 @@ import { PAGE_RUNTIME } from './src/build/manifest-plugin.ts';
 import { PAGE_ENV } from './src/build/page-env.ts';
 import { progress } from './src/build/progress.ts';
 import { threadBundle } from './src/build/thread-bundle.mjs';
-import { bringBack, extractFromJson, FileSetCache, folderHash, linkEntriesOnThread, readEntry, type Entry, type PageExtract } from './src/build/render-cache.ts';
+import { bringBack, FileSetCache, folderHash, linkEntriesOnThread, readEntry, type Entry, type PageExtract } from './src/build/render-cache.ts';
 import { sha256 } from './src/build/hash.ts';
 import type { BatchResult, PageOutcome, PrerenderJob, WorkerInput } from './src/build/prerender-protocol.ts';
 import siteConfig, { type SiteConfig } from './site.config.ts';
@@ -251,9 +251,12 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   // The unchanged pages are linked back on a thread of their own while this one goes on.
   const linking = linkEntriesOnThread([...kept.values()], clientDir);
   linking.catch(() => {}); // awaited below, as rendering is
+  // A version with a page being rendered most likely has its index made again: its kept pages' records are read meanwhile.
+  const renderedTags = new Set(toRender.map((job) => tagOf.get(job.path)));
+  const searchIndexes = startSearchIndexes({ siteDir: clientDir, readAhead: [...kept].filter(([p]) => renderedTags.has(tagOf.get(p))).map(([, entry]) => entry.dir) }, process.cwd());
   const facts: PageFacts[] = [];
   const outcomes = new Map<string, PageOutcome>();
-  for (const entry of kept.values()) facts.push(...extractFromJson(entry.data).facts);
+  for (const entry of kept.values()) facts.push(...entry.data.facts);
   for (const page of await rendering) {
     outcomes.set(page.path, page);
     facts.push(...page.facts);
@@ -270,7 +273,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     if ((await bringBack<null>(entry, clientDir)) === null) continue;
     searchJobs.push({ tag, entry, pages: versionPages.map((p) => (outcomes.has(p) ? { records: outcomes.get(p)!.records } : { entryDir: kept.get(p)!.dir })) });
   }
-  const indexing = makeSearchIndexes({ siteDir: clientDir, jobs: searchJobs }, process.cwd());
+  const indexing = searchIndexes.finish(searchJobs);
   indexing.catch(() => {}); // awaited below, as rendering is
 
   // Sidebar parts of large versions, fetched when a reader opens a closed category.

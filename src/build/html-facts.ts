@@ -5,7 +5,8 @@ import type { Document } from 'domhandler';
 export interface PageFacts {
   path: string;
   source: string;
-  ids: Set<string>;
+  /** Each once; a list, not a set, so that it is kept and sent between threads as plain JSON. */
+  ids: string[];
   links: string[];
 }
 
@@ -19,5 +20,5 @@ export function collectPageFacts(path: string, source: string, doc: Document): P
     if (el.name === 'a' && attrs.name) ids.add(attrs.name);
     if (el.name === 'a' && attrs.href !== undefined) links.push(attrs.href);
   }
-  return { path, source, ids, links };
+  return { path, source, ids: [...ids], links };
 }

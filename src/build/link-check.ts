@@ -26,45 +26,46 @@ const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 export async function checkLinks({ pages, redirects, base, staticExists }: CheckInput): Promise<LinkError[]> {
   const byPath = new Map(pages.map((p) => [p.path, p]));
   const redirectTo = new Map(redirects.map((r) => [r.from, r.to]));
-  const errors: LinkError[] = [];
-  // A link from the site root (most of them: the navbar, the sidebar) resolves the same on every page:
-  // parsed once, not once per page, which at ten thousand pages is most of the check's time.
-  const absolute = new Map<string, { pathname: string; hash: string }>();
-  const resolve = (link: string, pagePath: string) => {
-    const fromRoot = link.startsWith('/') && !link.startsWith('//');
-    let url = fromRoot ? absolute.get(link) : undefined;
-    if (!url) {
-      const parsed = new URL(link, `http://site${base.replace(/\/$/, '')}${pagePath}`);
-      url = { pathname: `${parsed.pathname}/` === base ? base : parsed.pathname, hash: parsed.hash }; // React Router renders the root as the bare base
-      if (fromRoot) absolute.set(link, url);
-    }
-    return url;
+  // A page's ids as a set, made when a link first asks for one of them: most pages are asked for none.
+  const idSets = new Map<PageFacts, Set<string>>();
+  const hasId = (page: PageFacts, id: string) => {
+    let ids = idSets.get(page);
+    if (!ids) idSets.set(page, (ids = new Set(page.ids)));
+    return ids.has(id);
   };
-  // One function for every link, not a closure per link: tsx names each closure it makes, which is slow in a loop this hot.
-  const failed = (page: PageFacts, link: string, reason: string) => errors.push({ source: page.source, page: page.path, link, reason });
+  const anchorReason = (target: PageFacts, hash: string) => {
+    const anchor = decodeURIComponent(hash.slice(1));
+    return anchor && !hasId(target, anchor) ? `no element with id "${anchor}" on ${target.path}` : null;
+  };
+  /** Why a link on the page at pagePath is broken, or null; a promise only when a static file must be looked for. */
+  const judge = (link: string, pagePath: string): string | null | Promise<string | null> => {
+    if (EXTERNAL.test(link)) return null;
+    if (link === '') return 'empty href';
+    // An anchor on the page itself (a table of contents), without parsing a URL.
+    if (link.startsWith('#')) return anchorReason(byPath.get(pagePath)!, link);
+    const parsed = new URL(link, `http://site${base.replace(/\/$/, '')}${pagePath}`);
+    const pathname = `${parsed.pathname}/` === base ? base : parsed.pathname; // React Router renders the root as the bare base
+    if (!pathname.startsWith(base)) return `points outside the site's base URL ${base}`;
+    const sitePath = `/${decodeURIComponent(pathname.slice(base.length))}`;
+    let target = byPath.get(sitePath);
+    if (!target && redirectTo.has(sitePath)) target = byPath.get(redirectTo.get(sitePath)!);
+    if (target) return anchorReason(target, parsed.hash);
+    const missing = !sitePath.endsWith('/') && byPath.has(`${sitePath}/`) ? `missing trailing slash: use ${sitePath}/` : `no page at ${sitePath}`;
+    return sitePath.endsWith('/') ? missing : staticExists(sitePath.slice(1)).then((found) => (found ? null : missing));
+  };
+  // A link that reads the same from every page (from the site root, or to another site: the navbar's and the
+  // sidebar's links, most of them) is judged once: at ten thousand pages, judging each was most of the check's time.
+  const judged = new Map<string, string | null>();
+  const errors: LinkError[] = [];
   for (const page of pages) {
     for (const link of page.links) {
-      if (EXTERNAL.test(link)) continue;
-      if (link === '') {
-        failed(page, link, 'empty href');
-        continue;
+      let reason = judged.get(link);
+      if (reason === undefined) {
+        const judging = judge(link, page.path);
+        reason = judging instanceof Promise ? await judging : judging; // no await (a turn of the loop) per link
+        if (link.startsWith('/') || EXTERNAL.test(link)) judged.set(link, reason);
       }
-      const url = resolve(link, page.path);
-      if (!url.pathname.startsWith(base)) {
-        failed(page, link, `points outside the site's base URL ${base}`);
-        continue;
-      }
-      const sitePath = `/${decodeURIComponent(url.pathname.slice(base.length))}`;
-      let target = byPath.get(sitePath);
-      if (!target && redirectTo.has(sitePath)) target = byPath.get(redirectTo.get(sitePath)!);
-      if (!target) {
-        if (!sitePath.endsWith('/') && (await staticExists(sitePath.slice(1)))) continue;
-        if (!sitePath.endsWith('/') && byPath.has(`${sitePath}/`)) failed(page, link, `missing trailing slash: use ${sitePath}/`);
-        else failed(page, link, `no page at ${sitePath}`);
-        continue;
-      }
-      const anchor = decodeURIComponent(url.hash.slice(1));
-      if (anchor && !target.ids.has(anchor)) failed(page, link, `no element with id "${anchor}" on ${target.path}`);
+      if (reason !== null) errors.push({ source: page.source, page: page.path, link, reason });
     }
   }
   return errors;

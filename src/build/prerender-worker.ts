@@ -12,7 +12,7 @@ import { parseDocument } from 'htmlparser2';
 import { collectPageFacts } from './html-facts.ts';
 import { extractSearchRecords } from './search-records.ts';
 import { markdownCopy } from './plain-text.ts';
-import { extractToJson, keepFiles, writeFresh } from './render-cache.ts';
+import { keepFiles, writeFresh } from './render-cache.ts';
 import { sha256 } from './hash.ts';
 import { pageHtml, type PageShell } from './page-html.ts';
 import { pageDataPath } from '../content/page-data.ts';
@@ -72,7 +72,7 @@ async function renderOne(job: PrerenderJob, out: BatchResult) {
   for (const [rel, text] of page.files) writeFresh(path.join(input.outDir, rel), text);
   const recordsHash = sha256(JSON.stringify(page.records));
   out.pages.push({ path: job.path, facts: page.facts, records: page.records, recordsHash });
-  if (job.cacheEntry) await keepFiles(job.cacheEntry, input.outDir, page.files.map(([rel]) => rel), extractToJson({ facts: page.facts, recordsHash }), page.records);
+  if (job.cacheEntry) await keepFiles(job.cacheEntry, input.outDir, page.files.map(([rel]) => rel), { facts: page.facts, recordsHash }, page.records);
 }
 
 parentPort!.on('message', async (jobs: PrerenderJob[]) => {

@@ -235,9 +235,3 @@ export interface PageExtract {
   /** The hash of the page's search records: a version whose pages' hashes are all as before keeps its index. */
   recordsHash: string;
 }
-
-/** A page's facts as JSON: its ids are a Set, kept as a list. */
-export const extractToJson = (extract: PageExtract): PageExtract => ({ ...extract, facts: extract.facts.map((f) => ({ ...f, ids: [...f.ids] as unknown as Set<string> })) });
-
-/** The facts read back: their ids a Set again. */
-export const extractFromJson = (extract: PageExtract): PageExtract => ({ ...extract, facts: extract.facts.map((f) => ({ ...f, ids: new Set(f.ids as unknown as string[]) })) });

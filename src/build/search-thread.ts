@@ -29,10 +29,13 @@ export interface SearchIndexJobs {
   jobs: SearchIndexJob[];
 }
 
+/** Kept pages' records read ahead, by entry folder (undefined: the entry had none). */
+export type RecordsRead = Map<string, SearchRecord[] | undefined>;
+
 /** A page's records: given (a page rendered in this build), or read from its render-cache entry. */
-function recordsOf(page: SearchIndexJob['pages'][number]): SearchRecord[] {
+function recordsOf(page: SearchIndexJob['pages'][number], read: RecordsRead): SearchRecord[] {
   if ('records' in page) return page.records;
-  const records = readDetail<SearchRecord[]>(page.entryDir);
+  const records = read.has(page.entryDir) ? read.get(page.entryDir) : readDetail<SearchRecord[]>(page.entryDir);
   if (!records) throw new Error(`the render cache's entry ${page.entryDir} lost its search records during the build: build again`);
   return records;
 }
@@ -44,24 +47,53 @@ async function writeFilesIn(dir: string, files: SearchIndexFile[]) {
 }
 
 /** Makes the indexes here, on this thread. */
-export async function runSearchIndexJobs({ siteDir, jobs }: SearchIndexJobs): Promise<void> {
+export async function runSearchIndexJobs({ siteDir, jobs }: SearchIndexJobs, read: RecordsRead = new Map()): Promise<void> {
   for (const { tag, entry, pages } of jobs) {
     // Pages come in render order: records are sorted for stable files.
-    const list = pages.flatMap(recordsOf).sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+    const list = pages.flatMap((page) => recordsOf(page, read)).sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
     const files = buildSearchIndex(tag, list);
     await writeFilesIn(siteDir, files);
     await keepFiles(entry, siteDir, files.map((f) => f.path), null);
   }
 }
 
+/** What the thread is given: every job, or the records to read until its jobs come as a message. */
+export type SearchThreadInput = SearchIndexJobs | { siteDir: string; readAhead: string[] };
+
+/** Runs the thread; its promise settles when it has ended. */
+async function startThread(input: SearchThreadInput, root: string): Promise<{ thread: Worker; ended: Promise<void> }> {
+  const file = await threadBundle(path.join(root, 'src/build/search-index-thread.ts'), root);
+  const thread = new Worker(file, { workerData: input });
+  const ended = new Promise<void>((resolve, reject) => {
+    thread.on('error', reject);
+    thread.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`making the search index stopped with code ${code}`))));
+  });
+  return { thread, ended };
+}
+
 /** Makes the indexes of `input.jobs`, on a thread when they are large; settles when their files are in the site and in the cache. */
 export async function makeSearchIndexes(input: SearchIndexJobs, root: string, threadAbove = THREAD_ABOVE): Promise<void> {
   const pages = input.jobs.reduce((n, job) => n + job.pages.length, 0);
   if (pages <= threadAbove) return runSearchIndexJobs(input);
-  const file = await threadBundle(path.join(root, 'src/build/search-index-thread.ts'), root);
-  await new Promise<void>((resolve, reject) => {
-    const thread = new Worker(file, { workerData: input });
-    thread.on('error', reject);
-    thread.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`making the search index stopped with code ${code}`))));
-  });
+  return (await startThread(input, root)).ended;
+}
+
+/**
+ * Starts on the indexes before the pages being rendered have given their records. `readAhead`: the
+ * render-cache entries of the kept pages of versions with a page being rendered, whose indexes are
+ * most likely made again. When they are many, a thread starts now and reads their records while
+ * the pages render (at ten thousand pages, half a second); `finish` gives it the jobs once every
+ * page's records are known. Otherwise `finish` is makeSearchIndexes.
+ */
+export function startSearchIndexes({ siteDir, readAhead }: { siteDir: string; readAhead: string[] }, root: string, threadAbove = THREAD_ABOVE) {
+  if (readAhead.length <= threadAbove) return { finish: (jobs: SearchIndexJob[]) => makeSearchIndexes({ siteDir, jobs }, root, threadAbove) };
+  const started = startThread({ siteDir, readAhead }, root);
+  started.then(({ ended }) => ended).catch(() => {}); // a failure shows in finish
+  return {
+    async finish(jobs: SearchIndexJob[]): Promise<void> {
+      const { thread, ended } = await started;
+      thread.postMessage(jobs);
+      return ended;
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkLinks } from '../../src/build/link-check.ts';
 
-const page = (path: string, links: string[], ids: string[] = []) => ({ path, source: `content${path}x.mdx`, ids: new Set(ids), links });
+const page = (path: string, links: string[], ids: string[] = []) => ({ path, source: `content${path}x.mdx`, ids, links });
 const check = (pages: ReturnType<typeof page>[], base = '/') => checkLinks({ pages, redirects: [{ from: '/old/', to: '/docs/a/' }], base, staticExists: async (p) => p === 'img/logo.svg' });
 
 describe('the link check', () => {
@@ -25,6 +25,14 @@ describe('the link check', () => {
       '/docs/b/ ../a/#nowhere: no element with id "nowhere" on /docs/a/',
       '/docs/b/ : empty href',
     ]);
+  });
+
+  it('looks a static file up once however many pages link to it, and judges a relative link on each page', async () => {
+    const looked: string[] = [];
+    const pages = [page('/docs/a/', ['/img/logo.svg', 'x/', '#top'], ['top']), page('/docs/a/x/', ['/img/logo.svg', 'x/', '#top']), page('/docs/b/', ['/img/logo.svg'])];
+    const errors = await checkLinks({ pages, redirects: [], base: '/', staticExists: async (p) => (looked.push(p), p === 'img/logo.svg') });
+    expect(looked).toEqual(['img/logo.svg']);
+    expect(errors.map((e) => `${e.page} ${e.link}: ${e.reason}`)).toEqual(['/docs/a/x/ x/: no page at /docs/a/x/x/', '/docs/a/x/ #top: no element with id "top" on /docs/a/x/']);
   });
 
   it('keeps links inside the base URL', async () => {

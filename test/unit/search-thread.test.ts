@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeSearchIndexes, type SearchIndexJobs } from '../../src/build/search-thread.ts';
+import { makeSearchIndexes, startSearchIndexes, type SearchIndexJobs } from '../../src/build/search-thread.ts';
 import { FileSetCache, keepFiles, writeFresh } from '../../src/build/render-cache.ts';
 import type { SearchRecord } from '../../src/search/types.ts';
 
@@ -55,5 +55,24 @@ describe('the search indexes made beside the prerender', () => {
       input.jobs[0].pages[1] = { entryDir: path.join(await temp(), 'gone') };
       await expect(makeSearchIndexes(input, process.cwd(), threadAbove)).rejects.toThrow(/lost its search records/);
     }
+  });
+
+  it('reads the kept pages’ records ahead on the thread, then makes the same files when the jobs come', async () => {
+    const here = await temp();
+    await makeSearchIndexes(await jobs(here), process.cwd(), Infinity);
+    const there = await temp();
+    const input = await jobs(there);
+    const readAhead = input.jobs[0].pages.flatMap((p) => ('entryDir' in p ? [p.entryDir] : []));
+    const started = startSearchIndexes({ siteDir: there, readAhead }, process.cwd(), 0);
+    await new Promise((r) => setTimeout(r, 200)); // the jobs come later, as after the pages' render
+    await started.finish(input.jobs);
+    expect(await filesOf(there)).toEqual(await filesOf(here));
+  });
+
+  it('fails on the thread when a record read ahead is gone', async () => {
+    const input = await jobs(await temp());
+    const gone = path.join(await temp(), 'gone');
+    input.jobs[0].pages[1] = { entryDir: gone };
+    await expect(startSearchIndexes({ siteDir: input.siteDir, readAhead: [gone] }, process.cwd(), 0).finish(input.jobs)).rejects.toThrow(/lost its search records/);
   });
 });
