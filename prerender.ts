@@ -4,7 +4,8 @@
  * index, sitemap.xml and robots.txt. Pages are rendered by worker threads, one per core, which
  * write each page as they go and send back only the link facts and search records; the link
  * check then fails the build on broken internal links and anchors, naming the source file.
- * Run through scripts/build.ts, which builds into a temporary folder and only then replaces dist/.
+ * Run through scripts/build.ts, which builds into a temporary folder and only then puts the site in dist/
+ * (place-site.ts: the pages that come back from the render cache go there straight from it).
  */
 import { mkdir, readdir, readFile, writeFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -25,7 +26,8 @@ import { PAGE_RUNTIME } from './src/build/manifest-plugin.ts';
 import { PAGE_ENV } from './src/build/page-env.ts';
 import { progress } from './src/build/progress.ts';
 import { threadBundle } from './src/build/thread-bundle.mjs';
-import { bringBack, FileSetCache, folderHash, linkEntriesOnThread, readEntry, type Entry, type PageExtract } from './src/build/render-cache.ts';
+import { bringBack, FileSetCache, folderHash, readEntry, type Entry, type PageExtract } from './src/build/render-cache.ts';
+import type { KeptSiteFile } from './src/build/place-site.ts';
 import { sha256 } from './src/build/hash.ts';
 import type { BatchResult, PageOutcome, PrerenderJob, WorkerInput } from './src/build/prerender-protocol.ts';
 import siteConfig, { type SiteConfig } from './site.config.ts';
@@ -47,6 +49,8 @@ export interface PrerenderReport {
   workers: number;
   /** Pages rendered (the others came from the render cache). */
   rendered: number;
+  /** The files of the pages that came from the render cache, which are not in clientDir (see place-site.ts). */
+  kept: KeptSiteFile[];
 }
 
 /** Every path written as a page (redirects are written separately). */
@@ -248,9 +252,6 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const count = Math.max(1, Math.min(workers ?? (Number(process.env.PRERENDER_WORKERS) || availableParallelism()), Math.ceil(toRender.length / BATCH)));
   settlePlan.resolve({ jobs: toRender, count });
 
-  // The unchanged pages are linked back on a thread of their own while this one goes on.
-  const linking = linkEntriesOnThread([...kept.values()], clientDir);
-  linking.catch(() => {}); // awaited below, as rendering is
   // A version with a page being rendered most likely has its index made again: its kept pages' records are read meanwhile.
   const renderedTags = new Set(toRender.map((job) => tagOf.get(job.path)));
   const searchIndexes = startSearchIndexes({ siteDir: clientDir, readAhead: [...kept].filter(([p]) => renderedTags.has(tagOf.get(p))).map(([, entry]) => entry.dir) }, process.cwd());
@@ -311,12 +312,11 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   await writeFile(path.join(clientDir, 'redirects.json'), JSON.stringify(redirects.map((r) => ({ from: withBase(r.from), to: withBase(r.to), status: 301 })), null, 2));
   await writeFile(path.join(clientDir, '_redirects'), redirects.map((r) => `${withBase(r.from)} ${withBase(r.to)} 301`).join('\n') + '\n');
 
-  // The unchanged pages' files may still be on their way (linking): they count as there.
-  let linked: Set<string> | undefined;
-  const isLinked = (p: string) => (linked ??= new Set([...kept.values()].flatMap((e) => e.files.map(({ rel }) => path.posix.normalize(rel).replace(/^\//, ''))))).has(p);
-  const staticExists = async (p: string) => isLinked(p) || stat(path.join(clientDir, p)).then((s) => s.isFile(), () => false);
+  // The unchanged pages' files are not in clientDir: the build puts them in the site from the cache (place-site.ts).
+  const keptFiles: KeptSiteFile[] = [...kept.values()].flatMap((e) => e.files.map(({ rel, dev, ino }, i) => ({ rel: path.posix.normalize(rel).replace(/^\//, ''), file: path.join(e.dir, String(i)), dev, ino })));
+  const keptRels = new Set(keptFiles.map((f) => f.rel));
+  const staticExists = async (p: string) => keptRels.has(p) || stat(path.join(clientDir, p)).then((s) => s.isFile(), () => false);
   const errors = await checkLinks({ pages: facts, redirects, base, staticExists });
-  await linking;
   await indexing;
   if (errors.length) {
     const message = await formatLinkErrors(errors);
@@ -330,5 +330,5 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   await writeFile(path.join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteConfig.url}${base}sitemap.xml\n`);
   await cache.prune();
   await searchCache.prune();
-  return { pages: pagePaths.length, redirects: redirects.length, workers: count, rendered: toRender.length };
+  return { pages: pagePaths.length, redirects: redirects.length, workers: count, rendered: toRender.length, kept: keptFiles };
 }

@@ -1,16 +1,16 @@
 /**
  * The whole build: pages (read and compiled), client and SSR bundles, prerender with link check, each in its own process
  * (scripts/build-phase.ts), so no step carries the memory of the one before. Everything is written
- * under .build/ and moved to dist/ only when every step succeeded, so a failed build never leaves
- * a half-written site behind.
+ * under .build/ and put in dist/ only when every step succeeded (place-site.ts), so a failed build
+ * never leaves a half-written site behind.
  */
 import { spawn } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveBase } from '../src/build/base-url.ts';
-import { inputsFingerprint, isUpToDate, outputFingerprint, writeStamp } from '../src/build/build-stamp.ts';
+import { inputsFingerprint, isUpToDate, writeStamp } from '../src/build/build-stamp.ts';
 import { bundleKey, restoreBundles, saveBundles } from '../src/build/bundle-cache.ts';
-import { swapFolder } from '../src/build/swap-folder.ts';
+import { placeSite, readSiteAside } from '../src/build/place-site.ts';
 import type { PrerenderReport } from '../prerender.ts';
 
 const root = process.cwd();
@@ -64,6 +64,9 @@ async function main() {
   };
   // Page sources that changed will be compiled: the phase starts its compile threads (a second or more of loading) at once.
   const edited = changed.filter((f) => f.startsWith('content/') && /\.mdx?$/.test(f)).length;
+  // What dist/ holds, read while the pages phase runs (whose main thread mostly waits for its compile thread).
+  const marker = path.join(root, `.cache/placing-${path.basename(dist)}`);
+  const present = readSiteAside(dist, marker, root);
   await timed('pages', 'pages', edited ? { PAGES_EDITED: String(edited) } : {});
   // An edit to the content alone leaves both bundles as they were: they are copied, not made again.
   const bundles = await bundleKey(root, dist, path.join(work, 'manifest.json'));
@@ -81,9 +84,16 @@ async function main() {
 
   // Vite's manifest lists source paths; the prerender has read it, and the site must not serve it.
   await rm(path.join(work, 'client/.vite'), { recursive: true, force: true });
-  await swapFolder(path.join(work, 'client'), dist, path.join(root, '.cache/removing'));
+  const output = await placeSite({
+    built: path.join(work, 'client'),
+    kept: report.kept,
+    target: dist,
+    asideDir: path.join(root, '.cache/removing'),
+    marker,
+    present: (await present) ?? undefined,
+  });
   await rm(work, { recursive: true, force: true });
-  await writeStamp(root, { inputs, output: (await outputFingerprint(dist))! });
+  await writeStamp(root, { inputs, output });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const threads = `${report.workers} ${report.workers === 1 ? 'thread' : 'threads'}`;
   console.log(`built ${report.pages} pages and ${report.redirects} redirects into ${path.relative(root, dist)}/ (base ${base}) on ${threads} in ${seconds} s (${phases.join(', ')})`);

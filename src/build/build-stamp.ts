@@ -26,7 +26,7 @@ const buildEnv = (env: NodeJS.ProcessEnv) =>
  * site of ten thousand pages has tens of thousands of files, and the thread pool's round trips
  * would cost more than the calls.
  */
-function filesUnder(dir: string, skipTop: Set<string> = new Set()): string[] {
+export function filesUnder(dir: string, skipTop: Set<string> = new Set()): string[] {
   const out: string[] = [];
   const walk = (rel: string) => {
     for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
@@ -81,9 +81,14 @@ export async function outputFingerprint(outDir: string): Promise<string | null> 
   } catch {
     return null;
   }
+  return fingerprintOf(files, (file) => statSync(path.join(outDir, file)));
+}
+
+/** outputFingerprint of `files` (sorted, relative to the folder) with their stats as `statOf` gives them. */
+export function fingerprintOf(files: string[], statOf: (file: string) => { size: number; mtimeMs: number }): string {
   const h = createHash('sha256');
   for (const file of files) {
-    const s = statSync(path.join(outDir, file));
+    const s = statOf(file);
     h.update(`${file}\0${s.size}\0${s.mtimeMs}\n`);
   }
   return h.digest('hex');

@@ -18,7 +18,6 @@
 import { mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { sha256 } from './hash.ts';
 import type { PageFacts } from './html-facts.ts';
 
@@ -116,10 +115,10 @@ export async function keepFiles<T>(entry: string, siteDir: string, rels: string[
   }
 }
 
-/** An entry as kept: its files and its data. */
+/** An entry as kept: its files (with the device and inode each was found on) and its data. */
 export interface Entry<T> {
   dir: string;
-  files: KeptFile[];
+  files: (KeptFile & { dev: number; ino: number })[];
   data: T;
 }
 
@@ -137,15 +136,17 @@ export function readEntry<T>(dir: string): Entry<T> | undefined {
   } catch {
     return undefined;
   }
-  const unchanged = meta.files.every(({ size, mtimeMs }, i) => {
+  const files: Entry<T>['files'] = [];
+  const unchanged = meta.files.every((kept, i) => {
     const found = statSync(path.join(dir, String(i)), { throwIfNoEntry: false });
-    return found?.size === size && found.mtimeMs === mtimeMs;
+    files.push({ ...kept, dev: found?.dev ?? 0, ino: found?.ino ?? 0 });
+    return found?.size === kept.size && found.mtimeMs === kept.mtimeMs;
   });
   if (!unchanged) {
     rmSync(dir, { recursive: true, force: true });
     return undefined;
   }
-  return { dir, ...meta };
+  return { dir, files, data: meta.data };
 }
 
 /** What keepFiles kept as the entry's detail; undefined when the entry or its detail is gone. */
@@ -168,29 +169,6 @@ async function linkEntry(entry: Entry<unknown>, siteDir: string): Promise<void> 
       await linkOrCopy(path.join(entry.dir, String(i)), to);
     }),
   );
-}
-
-/**
- * Puts many entries' files into siteDir on a thread of its own: tens of thousands of links are
- * system calls that leave this thread free, and the prerender builds the search index meanwhile.
- */
-export function linkEntriesOnThread(entries: Entry<unknown>[], siteDir: string): Promise<void> {
-  const pairs: string[] = [];
-  const dirs = new Set<string>();
-  for (const entry of entries) {
-    entry.files.forEach(({ rel }, i) => {
-      const to = path.join(siteDir, rel);
-      dirs.add(path.dirname(to));
-      pairs.push(path.join(entry.dir, String(i)), to);
-    });
-  }
-  if (!pairs.length) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    // Found from the project root, not import.meta: this module is also bundled (thread-bundle.mjs).
-    const thread = new Worker(path.join(process.cwd(), 'src/build/link-files-thread.mjs'), { workerData: { dirs: [...dirs], pairs } });
-    thread.on('error', reject);
-    thread.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`linking the unchanged pages stopped with code ${code}`))));
-  });
 }
 
 /** Brings an entry's files back into siteDir and gives its data (see readEntry for undefined). */

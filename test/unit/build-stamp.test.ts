@@ -43,6 +43,17 @@ describe('the build stamp', () => {
     expect(await inputsFingerprint(root, dist(), { ...env, UNRELATED: '1' })).toBe(renamed);
   });
 
+  it('names the files whose content changed since the last fingerprint', async () => {
+    const changed: string[] = [];
+    await inputsFingerprint(root, dist(), {}, [], changed);
+    expect(changed.sort()).toEqual(['content/docs/a.mdx', 'package-lock.json', 'src/x.ts']);
+    await put('content/docs/a.mdx', '# A.');
+    await utimes(path.join(root, 'src/x.ts'), new Date(), new Date(Date.now() + 5000)); // touched, the same text
+    changed.length = 0;
+    await inputsFingerprint(root, dist(), {}, [], changed);
+    expect(changed).toEqual(['content/docs/a.mdx']);
+  });
+
   it('ignores outputs, caches, dependencies and tests', async () => {
     const first = await inputsFingerprint(root, dist(), {});
     for (const rel of ['dist/new.html', '.cache/pages/x.json', 'node_modules/p/index.js', 'test/unit/t.test.ts', 'dist.old/a', '.build/tmp']) await put(rel, 'x');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile, stat, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { bringBack, FileSetCache, keepFiles, linkEntriesOnThread, readDetail, readEntry, writeFresh } from '../../src/build/render-cache.ts';
+import { bringBack, FileSetCache, keepFiles, readDetail, readEntry, writeFresh } from '../../src/build/render-cache.ts';
 
 const temp = () => mkdtemp(path.join(tmpdir(), 'render-'));
 
@@ -100,26 +100,6 @@ describe('the render cache', () => {
     expect((await readdir(path.join(next, 'assets/pages'))).sort()).toEqual(['x.js']);
     // The kept copies were not written into: every entry still comes back.
     expect(await Promise.all(shared.map(async (entry) => bringBack(entry, await temp())))).toEqual([null, null, null, null]);
-  });
-
-  it('links many entries back on a thread of its own, a file they share once, and says when it cannot', async () => {
-    const dir = await temp();
-    const cache = new FileSetCache(dir, 'c');
-    await cache.ready();
-    const site = await siteWithPage();
-    const routes = ['/a/', '/b/', '/c/'];
-    for (const route of routes) await keepFiles(cache.entryFor(route, 'd'), site, rels, null);
-    const entries = routes.map((route) => readEntry<null>(cache.entryFor(route, 'd'))!);
-    const next = await temp();
-    await linkEntriesOnThread(entries, next);
-    expect(await readFile(path.join(next, 'docs/x/index.html'), 'utf8')).toBe('<p>x</p>');
-    expect((await readdir(path.join(next, 'assets/pages'))).sort()).toEqual(['x.js']);
-    expect((await stat(path.join(next, 'assets/pages/x.js'))).nlink).toBeGreaterThan(1);
-    // Every entry is still whole: nothing was written into a kept file.
-    for (const route of routes) expect(readEntry(cache.entryFor(route, 'd'))).toBeDefined();
-    // A kept file gone from the cache fails the linking, with the reason.
-    const broken = { ...entries[0], dir: path.join(dir, 'gone') };
-    await expect(linkEntriesOnThread([broken], await temp())).rejects.toThrow(/ENOENT/);
   });
 
   it('drops the entries a build did not use', async () => {
