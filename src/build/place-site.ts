@@ -122,7 +122,7 @@ function placeInPlace(built: string, kept: KeptSiteFile[], target: string, marke
   const emptied = new Set<string>();
   for (const rel of now.keys()) {
     if (wanted.has(rel)) continue;
-    unlinkSync(path.join(target, rel));
+    rmSafe(path.join(target, rel)); // gone already if removed by hand since it was read
     now.delete(rel);
     emptied.add(path.dirname(rel));
   }
