@@ -84,10 +84,10 @@ export async function readSiteAside(target: string, marker: string, root: string
 /** Puts the new site at `target` and gives its fingerprint, as outputFingerprint would make it. */
 export async function placeSite({ built, kept, target, asideDir, marker, present = readSite(target, marker) ?? undefined }: Placement): Promise<string> {
   if (!present || existsSync(marker)) {
-    const made = new Set<string>();
+    const folder = folderMaker();
     for (const { rel, file } of kept) {
       const to = path.join(built, rel);
-      if (!made.has(path.dirname(to))) mkdirSync(path.dirname(to), { recursive: true }), made.add(path.dirname(to));
+      folder(path.dirname(to));
       linkInto(file, to);
     }
     await swapFolder(built, target, asideDir);
@@ -127,13 +127,12 @@ function placeInPlace(built: string, kept: KeptSiteFile[], target: string, marke
     emptied.add(path.dirname(rel));
   }
   removeEmptyFolders(target, emptied);
-  const made = new Set<string>();
+  const folder = folderMaker();
   for (const [rel, source] of wanted) {
     const old = now.get(rel);
     if (old && old.ino === source.ino && old.dev === source.dev) continue;
     const to = path.join(target, rel);
-    const dir = path.dirname(to);
-    if (!made.has(dir)) mkdirSync(dir, { recursive: true }), made.add(dir);
+    folder(path.dirname(to));
     if (source.move) moveInto(source.from, to);
     else linkInto(source.from, to);
     now.set(rel, statSync(to));
@@ -159,34 +158,43 @@ function removeEmptyFolders(root: string, dirs: Set<string>) {
   }
 }
 
+/** Makes each folder (and its parents) once. */
+function folderMaker() {
+  const made = new Set<string>();
+  return (dir: string) => {
+    if (!made.has(dir)) mkdirSync(dir, { recursive: true }), made.add(dir);
+  };
+}
+
 /** A rename over the old file; a copy where `from` is on another file system. */
 function moveInto(from: string, to: string) {
   try {
     renameSync(from, to);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
-    copyInto(from, to);
+    replaceFile(to, (tmp) => copyFileSync(from, tmp));
   }
+}
+
+/** A hard link of `from` (never written into: it may be a cache file); a copy across file systems. */
+function linkInto(from: string, to: string) {
+  replaceFile(to, (tmp) => {
+    try {
+      linkSync(from, tmp);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+      copyFileSync(from, tmp);
+    }
+  });
 }
 
 let temporaries = 0;
-/** A hard link put in place by a rename over the old file (never written into: it may be a cache file); a copy across file systems. */
-function linkInto(from: string, to: string) {
+/** Puts a new file at `to` by a rename over the old one: `make` writes it at a temporary name beside it. */
+function replaceFile(to: string, make: (tmp: string) => void) {
   const tmp = `${to}.placing-${process.pid}-${temporaries++}`;
-  try {
-    linkSync(from, tmp);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
-    copyFileSync(from, tmp);
-  }
+  make(tmp);
   renameSync(tmp, to);
   rmSafe(tmp); // a rename onto another name of the same file does nothing, and leaves tmp
-}
-
-function copyInto(from: string, to: string) {
-  const tmp = `${to}.placing-${process.pid}-${temporaries++}`;
-  copyFileSync(from, tmp);
-  renameSync(tmp, to);
 }
 
 function rmSafe(file: string) {
