@@ -8,14 +8,30 @@
  * Code in a bundle must not locate files by import.meta: the bundle lies in .cache/threads/.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from 'esbuild';
 
-/** Bundles `entry` into .cache/threads/<name>-<hash of the code>/, and gives the path of its entry module. */
+/**
+ * Files that change what esbuild makes of any entry besides the entry's own sources: the compiler
+ * options, and the packages (esbuild's version among them).
+ */
+const ALWAYS_INPUTS = ['tsconfig.json', 'package.json', 'package-lock.json'];
+
+/**
+ * Bundles `entry` into .cache/threads/<name>-<hash of the code>/, and gives the path of its entry module.
+ * When every file the last bundle of this entry was made from has the size and time it had then, that
+ * bundle is given without running esbuild (whose start is 0.1 s or more, in every build process that bundles).
+ */
 export async function threadBundle(entry, root) {
   const name = path.basename(entry, path.extname(entry));
+  const dir = path.join(root, '.cache/threads');
+  const record = path.join(dir, `${name}.inputs.json`);
+  // Paths in the record are relative to the project: a copied project does not take the original's bundle.
+  const known = readRecord(record);
+  const at = (rel) => path.join(root, rel);
+  if (known?.entry === path.relative(root, entry) && existsSync(at(known.module)) && known.inputs.every(([rel, size, mtimeMs]) => sameStats(at(rel), size, mtimeMs))) return at(known.module);
+  const { build } = await import('esbuild');
   const result = await build({
     entryPoints: { [name]: entry },
     bundle: true,
@@ -28,12 +44,15 @@ export async function threadBundle(entry, root) {
     target: 'node20',
     packages: 'external',
     logLevel: 'silent',
+    metafile: true,
   });
   const files = result.outputFiles.map((f) => ({ rel: path.relative(path.resolve('out'), f.path), text: f.text }));
   const hash = createHash('sha256');
   for (const f of files) hash.update(f.rel).update(f.text);
-  const dir = path.join(root, '.cache/threads');
   const folder = path.join(dir, `${name}-${hash.digest('hex').slice(0, 16)}`);
+  // Taken before the bundle is in place: a file changed meanwhile makes the next build bundle again.
+  const sources = [...Object.keys(result.metafile.inputs).map((f) => path.relative(root, path.resolve(f))), ...ALWAYS_INPUTS];
+  const inputs = sources.map((rel) => [rel, ...statsOf(at(rel))]);
   if (!existsSync(folder)) {
     // Made whole aside and renamed: a build stopped half-way leaves no half bundle.
     const tmp = `${folder}.${process.pid}.tmp`;
@@ -41,7 +60,30 @@ export async function threadBundle(entry, root) {
     await Promise.all(files.map((f) => writeFile(path.join(tmp, f.rel), f.text)));
     await rename(tmp, folder).catch(() => rm(tmp, { recursive: true, force: true })); // made meanwhile by another build
     // The bundles of older code are not needed again.
-    for (const old of await readdir(dir)) if (old.startsWith(`${name}-`) && path.join(dir, old) !== folder) await rm(path.join(dir, old), { recursive: true, force: true });
+    const older = new RegExp(`^${name}-[0-9a-f]{16}$`); // not build-phase-… for build
+    for (const old of await readdir(dir)) if (older.test(old) && path.join(dir, old) !== folder) await rm(path.join(dir, old), { recursive: true, force: true });
   }
-  return path.join(folder, `${name}.mjs`);
+  const module = path.join(folder, `${name}.mjs`);
+  await writeFile(record, JSON.stringify({ entry: path.relative(root, entry), module: path.relative(root, module), inputs }));
+  return module;
+}
+
+/** [size, mtimeMs] of a file, or [-1, -1] when there is none (a file that appears later changes the record too). */
+function statsOf(file) {
+  const s = statSync(file, { throwIfNoEntry: false });
+  return s ? [s.size, s.mtimeMs] : [-1, -1];
+}
+
+function sameStats(file, size, mtimeMs) {
+  const [s, m] = statsOf(file);
+  return s === size && m === mtimeMs;
+}
+
+/** The last bundle of an entry and what it was made from; undefined when there is none or it is unreadable. */
+function readRecord(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
