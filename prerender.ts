@@ -7,6 +7,7 @@
  * Run through scripts/build.ts, which builds into a temporary folder and only then puts the site in dist/
  * (place-site.ts: the pages that come back from the render cache go there straight from it).
  */
+import { rmSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -26,7 +27,8 @@ import { PAGE_RUNTIME } from './src/build/manifest-plugin.ts';
 import { PAGE_ENV } from './src/build/page-env.ts';
 import { progress } from './src/build/progress.ts';
 import { threadBundle } from './src/build/thread-bundle.mjs';
-import { bringBack, FileSetCache, folderHash, readEntry, type Entry, type PageExtract } from './src/build/render-cache.ts';
+import { bringBack, FileSetCache, folderHash, readEntry, readPart, type Entry, type PageExtract } from './src/build/render-cache.ts';
+import { forgetLinkState, planLinkCheck, readLinkState, saveLinkState, targetsKey } from './src/build/link-state.ts';
 import type { KeptSiteFile } from './src/build/place-site.ts';
 import { sha256 } from './src/build/hash.ts';
 import type { BatchResult, PageOutcome, PrerenderJob, WorkerInput } from './src/build/prerender-protocol.ts';
@@ -233,6 +235,16 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const runtimeUrl = base + viteManifest[PAGE_RUNTIME].file;
   const pages = JSON.parse(await readFile(path.join(path.dirname(clientDir), 'pages.json'), 'utf8')) as Record<string, string>;
   const jobs: PrerenderJob[] = [...pagePaths.map((p) => ({ path: p })), { path: '/404-not-found/', notFound: true }];
+  const redirects = [
+    ...site.versions.map((v) => ({ from: v.root, to: v.mainDocRoute })),
+    ...siteConfig.redirects,
+  ];
+  // What decides whether a link reaches anything: the pages, the redirects and the site's other files (listed before
+  // any page is written). The last build's link state is dropped until this build's check has passed (link-state.ts).
+  const siteFiles = (await readdir(clientDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(clientDir, path.join(e.parentPath, e.name)));
+  const linkStateFile = path.join(process.cwd(), '.cache/link-state.json');
+  const previousLinks = readLinkState(linkStateFile);
+  await forgetLinkState(linkStateFile);
 
   // The common key of the render cache: the server bundle, the shell, and the code the render workers run besides
   // the bundle (what they extract for the link check and search, how they write pages) with the packages it uses.
@@ -255,13 +267,8 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   // A version with a page being rendered most likely has its index made again: its kept pages' records are read meanwhile.
   const renderedTags = new Set(toRender.map((job) => tagOf.get(job.path)));
   const searchIndexes = startSearchIndexes({ siteDir: clientDir, readAhead: [...kept].filter(([p]) => renderedTags.has(tagOf.get(p))).map(([, entry]) => entry.dir) }, process.cwd());
-  const facts: PageFacts[] = [];
   const outcomes = new Map<string, PageOutcome>();
-  for (const entry of kept.values()) facts.push(...entry.data.facts);
-  for (const page of await rendering) {
-    outcomes.set(page.path, page);
-    facts.push(...page.facts);
-  }
+  for (const page of await rendering) outcomes.set(page.path, page);
 
   const searchCache = new FileSetCache(path.join(process.cwd(), '.cache/search'), sha256(...workerCode, lock));
   await searchCache.ready();
@@ -291,10 +298,6 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     await walk(v.sidebar);
   }
 
-  const redirects = [
-    ...site.versions.map((v) => ({ from: v.root, to: v.mainDocRoute })),
-    ...siteConfig.redirects,
-  ];
   const pageSet = new Set(pagePaths);
   const badRedirects = redirects.filter((r) => !pageSet.has(r.to.split('#')[0]));
   if (badRedirects.length) {
@@ -316,7 +319,18 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const keptFiles: KeptSiteFile[] = [...kept.values()].flatMap((e) => e.files.map(({ rel, dev, ino }, i) => ({ rel: path.posix.normalize(rel).replace(/^\//, ''), file: path.join(e.dir, String(i)), dev, ino })));
   const keptRels = new Set(keptFiles.map((f) => f.rel));
   const staticExists = async (p: string) => keptRels.has(p) || stat(path.join(clientDir, p)).then((s) => s.isFile(), () => false);
-  const errors = await checkLinks({ pages: facts, redirects, base, staticExists });
+  const keptFacts = (pagePath: string): PageFacts => {
+    const { dir } = kept.get(pagePath)!;
+    const facts = readPart<PageFacts[]>(dir, 'facts')?.[0];
+    if (facts) return facts;
+    rmSync(dir, { recursive: true, force: true }); // rendered again next time
+    throw new BuildError(`the render cache's entry ${dir} lost its link facts: build again`);
+  };
+  const rendered = [...outcomes.values()].flatMap((page) => page.facts);
+  const targets = targetsKey(pagePaths, siteFiles, { redirects, base });
+  const linkPlan = planLinkCheck({ targets, previous: previousLinks, rendered, pagePaths, keptFacts, redirects, base });
+  const errors = await checkLinks({ pages: linkPlan.pages, targets: linkPlan.targets, redirects, base, staticExists });
+  if (!errors.length) await saveLinkState(linkStateFile, linkPlan.next);
   await indexing;
   if (errors.length) {
     const message = await formatLinkErrors(errors);

@@ -72,7 +72,7 @@ async function renderOne(job: PrerenderJob, out: BatchResult) {
   for (const [rel, text] of page.files) writeFresh(path.join(input.outDir, rel), text);
   const recordsHash = sha256(JSON.stringify(page.records));
   out.pages.push({ path: job.path, facts: page.facts, records: page.records, recordsHash });
-  if (job.cacheEntry) await keepFiles(job.cacheEntry, input.outDir, page.files.map(([rel]) => rel), { facts: page.facts, recordsHash }, page.records);
+  if (job.cacheEntry) await keepFiles(job.cacheEntry, input.outDir, page.files.map(([rel]) => rel), { recordsHash }, { records: page.records, facts: page.facts });
 }
 
 parentPort!.on('message', async (jobs: PrerenderJob[]) => {

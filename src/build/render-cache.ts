@@ -8,9 +8,12 @@
  * page's title changes its neighbours' prev/next and, where the sidebar is inline, every page of
  * its version: those keys change too, and those pages are rendered again.
  *
- * An entry is a folder: the page's files, named 0, 1, …, and meta.json with their paths in the site
- * and what the link check needs, then, on a line of its own, the page's search records: those are
- * read only when its version's search index is made again (see readDetail). Files come back as hard links, not copies, so a rebuild of ten thousand
+ * An entry is a folder: the page's files, named 0, 1, …, meta.json with their paths in the site and
+ * the entry's small data, and parts read only on demand, each in a file of its own (see readPart): a
+ * page's search records, read when its version's search index is made again, and its link facts,
+ * read when the link check needs them. At ten thousand pages, reading and parsing every page's facts
+ * and records with its meta.json was most of the lookup (95 MB of JSON), and of the garbage collector's work
+ * after it. Files come back as hard links, not copies, so a rebuild of ten thousand
  * unchanged pages writes no page text at all. The search index's files are kept the same way
  * (see FileSetCache). Every kept file's size and modification time are recorded: a file changed in
  * place (dist/ shares its inode) no longer matches, and its entry is rendered again.
@@ -19,7 +22,6 @@ import { mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } 
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sha256 } from './hash.ts';
-import type { PageFacts } from './html-facts.ts';
 
 /** Every file under dir, hashed with its path, in a stable order. */
 export async function folderHash(dir: string): Promise<string> {
@@ -36,8 +38,6 @@ interface KeptFile {
   size: number;
   mtimeMs: number;
 }
-
-const LINE_BREAK = 0x0a;
 
 interface EntryMeta<T> {
   files: KeptFile[];
@@ -88,11 +88,11 @@ export function writeFresh(file: string, text: string) {
 }
 
 /**
- * Keeps `rels` (paths under siteDir, already written there) and `data` as the entry, with `detail`
- * (read by readDetail, not readEntry) when given. It is made whole in a temporary folder and renamed
- * into place: a build stopped half-way leaves no half entry.
+ * Keeps `rels` (paths under siteDir, already written there) and `data` as the entry, with `parts`
+ * (each read by readPart, not readEntry). It is made whole in a temporary folder and renamed into
+ * place: a build stopped half-way leaves no half entry.
  */
-export async function keepFiles<T>(entry: string, siteDir: string, rels: string[], data: T, detail?: unknown): Promise<void> {
+export async function keepFiles<T>(entry: string, siteDir: string, rels: string[], data: T, parts: Record<string, unknown> = {}): Promise<void> {
   const tmp = `${entry}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
   // Flat (the n-th file is named n): one folder per entry, where a folder per path level cost more than the files.
   await mkdir(tmp);
@@ -104,9 +104,8 @@ export async function keepFiles<T>(entry: string, siteDir: string, rels: string[
       return { rel, size: s.size, mtimeMs: s.mtimeMs };
     }),
   );
-  // JSON has no raw line breaks: the detail's line is one readEntry need not parse.
-  const meta = JSON.stringify({ files, data } satisfies EntryMeta<T>);
-  await writeFile(path.join(tmp, 'meta.json'), detail === undefined ? meta : `${meta}\n${JSON.stringify(detail)}`);
+  await writeFile(path.join(tmp, 'meta.json'), JSON.stringify({ files, data } satisfies EntryMeta<T>));
+  await Promise.all(Object.entries(parts).map(([name, value]) => writeFile(path.join(tmp, `${name}.json`), JSON.stringify(value))));
   try {
     await rename(tmp, entry);
   } catch {
@@ -123,17 +122,17 @@ export interface Entry<T> {
 }
 
 /**
- * Reads an entry: undefined when there is none, or when one of its files was changed since it was
- * kept (the entry is then dropped).
+ * Reads an entry: undefined when there is none, or when it cannot be read or one of its files was
+ * changed since it was kept (the entry is then dropped).
  */
 export function readEntry<T>(dir: string): Entry<T> | undefined {
   // Synchronous on purpose: ten thousand small reads ran faster one by one than as promises (measured).
   let meta: EntryMeta<T>;
   try {
-    const text = readFileSync(path.join(dir, 'meta.json'));
-    const end = text.indexOf(LINE_BREAK);
-    meta = JSON.parse(text.toString('utf8', 0, end < 0 ? text.length : end)) as EntryMeta<T>;
-  } catch {
+    meta = JSON.parse(readFileSync(path.join(dir, 'meta.json'), 'utf8')) as EntryMeta<T>;
+  } catch (e) {
+    // One that cannot be read (of an older layout, or damaged) is removed: a new entry could not take its place.
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') rmSync(dir, { recursive: true, force: true });
     return undefined;
   }
   const files: Entry<T>['files'] = [];
@@ -149,12 +148,10 @@ export function readEntry<T>(dir: string): Entry<T> | undefined {
   return { dir, files, data: meta.data };
 }
 
-/** What keepFiles kept as the entry's detail; undefined when the entry or its detail is gone. */
-export function readDetail<D>(dir: string): D | undefined {
+/** What keepFiles kept as the entry's part `name`; undefined when the entry or that part is gone. */
+export function readPart<D>(dir: string, name: string): D | undefined {
   try {
-    const text = readFileSync(path.join(dir, 'meta.json'));
-    const start = text.indexOf(LINE_BREAK);
-    return start < 0 ? undefined : (JSON.parse(text.toString('utf8', start + 1)) as D);
+    return JSON.parse(readFileSync(path.join(dir, `${name}.json`), 'utf8')) as D;
   } catch {
     return undefined;
   }
@@ -207,9 +204,8 @@ export class FileSetCache {
   }
 }
 
-/** What a rendered page gives the link check, and which search records it gave (kept as the entry's detail). */
+/** A rendered page's entry data: which search records it gave (kept as its part 'records', its link facts as 'facts'). */
 export interface PageExtract {
-  facts: PageFacts[];
   /** The hash of the page's search records: a version whose pages' hashes are all as before keeps its index. */
   recordsHash: string;
 }

@@ -1,6 +1,6 @@
 /** The thread that makes a large site's search indexes while the prerender checks links (see search-thread.ts). */
 import { parentPort, workerData } from 'node:worker_threads';
-import { readDetail } from './render-cache.ts';
+import { readPart } from './render-cache.ts';
 import { runSearchIndexJobs, type RecordsRead, type SearchIndexJob, type SearchThreadInput } from './search-thread.ts';
 import type { SearchRecord } from '../search/types.ts';
 
@@ -8,7 +8,7 @@ const input = workerData as SearchThreadInput;
 if ('jobs' in input) await runSearchIndexJobs(input);
 else {
   // The records that can be read before the rendered pages' are known; then the jobs come.
-  const read: RecordsRead = new Map(input.readAhead.map((dir) => [dir, readDetail<SearchRecord[]>(dir)]));
+  const read: RecordsRead = new Map(input.readAhead.map((dir) => [dir, readPart<SearchRecord[]>(dir, 'records')]));
   // A failure is unhandled here on purpose: it ends the thread with an error event.
   parentPort!.once('message', (jobs: SearchIndexJob[]) => void runSearchIndexJobs({ siteDir: input.siteDir, jobs }, read));
 }

@@ -9,7 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { buildSearchIndex, type SearchIndexFile } from './search-index.ts';
-import { keepFiles, readDetail } from './render-cache.ts';
+import { keepFiles, readPart } from './render-cache.ts';
 import { threadBundle } from './thread-bundle.mjs';
 import type { SearchRecord } from '../search/types.ts';
 
@@ -35,7 +35,7 @@ export type RecordsRead = Map<string, SearchRecord[] | undefined>;
 /** A page's records: given (a page rendered in this build), or read from its render-cache entry. */
 function recordsOf(page: SearchIndexJob['pages'][number], read: RecordsRead): SearchRecord[] {
   if ('records' in page) return page.records;
-  const records = read.has(page.entryDir) ? read.get(page.entryDir) : readDetail<SearchRecord[]>(page.entryDir);
+  const records = read.has(page.entryDir) ? read.get(page.entryDir) : readPart<SearchRecord[]>(page.entryDir, 'records');
   if (!records) throw new Error(`the render cache's entry ${page.entryDir} lost its search records during the build: build again`);
   return records;
 }

@@ -2,7 +2,8 @@
  * Incremental builds: a build that reuses .cache/ from earlier builds writes the same dist/, byte
  * for byte, as a cold build of the same content (after an edit, a rename, an add and a delete); a
  * build with nothing changed does nothing, and a changed dist/ is built again (a page edited in place
- * there included: dist/ shares its files with the render cache).
+ * there included: dist/ shares its files with the render cache); a link on a page kept from the
+ * render cache is still checked against the pages rendered again.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -108,5 +109,16 @@ describe('incremental builds', () => {
     await cp(path.join(warm.dir, 'content'), path.join(cold.dir, 'content'), { recursive: true });
     assert.match(await build(cold.dir), /built 12 pages/);
     assertSameTree(await tree(path.join(warm.dir, 'dist')), await tree(path.join(cold.dir, 'dist')));
+  });
+
+  it('a renamed heading breaks a link on a page that is not rendered again: the build names it, and passes once it is mended', async () => {
+    await edit(doc('1.1', 'guides/one.mdx'), '## Step One', '## Step 1');
+    const failed = await build(warm.dir).then(
+      (output) => assert.fail(`the build passed:\n${output}`),
+      (e: { stdout: string; stderr: string }) => e.stdout + e.stderr,
+    );
+    assert.match(failed, /content\/docs\/1\.1\/getting-started\.mdx:7 \(page \/docs\/getting-started\/\): \/docs\/guides\/one\/#step-one — no element with id "step-one"/);
+    await edit(doc('1.1', 'getting-started.mdx'), '#step-one', '#step-1');
+    assertReused(await build(warm.dir), 12);
   });
 });

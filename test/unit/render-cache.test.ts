@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile, stat, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { bringBack, FileSetCache, keepFiles, readDetail, readEntry, writeFresh } from '../../src/build/render-cache.ts';
+import { bringBack, FileSetCache, keepFiles, readEntry, readPart, writeFresh } from '../../src/build/render-cache.ts';
 
 const temp = () => mkdtemp(path.join(tmpdir(), 'render-'));
 
@@ -32,7 +32,7 @@ describe('the render cache', () => {
     await cache.ready();
     const entry = cache.entryFor('/docs/x/', 'data');
     expect(await bringBack(entry, await temp())).toBeUndefined();
-    const extract = { facts: [{ path: '/docs/x/', source: 'x.mdx', ids: ['a', 'b'], links: ['/docs/y/'] }], recordsHash: 'h' };
+    const extract = { recordsHash: 'h' };
     await keepFiles(entry, await siteWithPage(), rels, extract);
     const next = await temp();
     expect(await bringBack(entry, next)).toEqual(extract);
@@ -41,20 +41,36 @@ describe('the render cache', () => {
     expect((await stat(path.join(next, 'docs/x/index.html'))).nlink).toBeGreaterThan(1);
   });
 
-  it("keeps a detail beside the entry's data, read only on demand", async () => {
+  it("keeps parts beside the entry's data, each read only on demand", async () => {
     const dir = await temp();
     const cache = new FileSetCache(dir, 'c');
     await cache.ready();
     const entry = cache.entryFor('/docs/x/', 'data');
     const records = [{ objectID: 'x:0', content: 'line one\nline two' }];
-    await keepFiles(entry, await siteWithPage(), rels, { recordsHash: 'h' }, records);
+    const facts = [{ path: '/docs/x/', source: 'x.mdx', ids: ['a', 'b'], links: ['/docs/y/'] }];
+    await keepFiles(entry, await siteWithPage(), rels, { recordsHash: 'h' }, { records, facts });
     expect(readEntry<{ recordsHash: string }>(entry)?.data).toEqual({ recordsHash: 'h' });
-    expect(readDetail(entry)).toEqual(records);
+    expect(readPart(entry, 'records')).toEqual(records);
+    expect(readPart(entry, 'facts')).toEqual(facts);
+    // meta.json holds neither: the lookup of every page reads it
+    expect(await readFile(path.join(entry, 'meta.json'), 'utf8')).not.toMatch(/line one|\/docs\/y\//);
     const without = cache.entryFor('/docs/y/', 'data');
     await keepFiles(without, await siteWithPage(), rels, null);
     expect(readEntry(without)?.data).toBeNull();
-    expect(readDetail(without)).toBeUndefined();
-    expect(readDetail(path.join(dir, 'gone'))).toBeUndefined();
+    expect(readPart(without, 'records')).toBeUndefined();
+    expect(readPart(path.join(dir, 'gone'), 'records')).toBeUndefined();
+  });
+
+  it('drops an entry it cannot read, so that a new one takes its place', async () => {
+    const dir = await temp();
+    const cache = new FileSetCache(dir, 'c');
+    await cache.ready();
+    const entry = cache.entryFor('/docs/x/', 'data');
+    await keepFiles(entry, await siteWithPage(), rels, { recordsHash: 'old' });
+    await writeFile(path.join(entry, 'meta.json'), '{"files":[]}\n{"an older layout":true}');
+    expect(readEntry(entry)).toBeUndefined();
+    await keepFiles(entry, await siteWithPage(), rels, { recordsHash: 'new' });
+    expect(readEntry(entry)?.data).toEqual({ recordsHash: 'new' });
   });
 
   it('drops an entry whose file was changed in place, through the site folder that shares it', async () => {

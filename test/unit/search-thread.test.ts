@@ -32,7 +32,7 @@ async function jobs(siteDir: string): Promise<SearchIndexJobs> {
   await render.ready();
   const kept = render.entryFor('/docs/b/', 'data');
   writeFresh(path.join(siteDir, 'docs/b/index.html'), '<p>b</p>');
-  await keepFiles(kept, siteDir, ['docs/b/index.html'], null, [record('/docs/b/', '', 'Reserved shares keep their token.'), record('/docs/b/', '#limits', 'Token limits apply.')]);
+  await keepFiles(kept, siteDir, ['docs/b/index.html'], null, { records: [record('/docs/b/', '', 'Reserved shares keep their token.'), record('/docs/b/', '#limits', 'Token limits apply.')] });
   const search = new FileSetCache(await temp(), 'c');
   await search.ready();
   return { siteDir, jobs: [{ tag, entry: search.entryFor(tag, 'x'), pages: [{ records: [record('/docs/a/', '', 'Public shares go through a frontend.')] }, { entryDir: kept }] }] };
