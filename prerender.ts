@@ -27,7 +27,7 @@ import { PAGE_RUNTIME } from './src/build/manifest-plugin.ts';
 import { PAGE_ENV } from './src/build/page-env.ts';
 import { progress } from './src/build/progress.ts';
 import { threadBundle } from './src/build/thread-bundle.mjs';
-import { bringBack, FileSetCache, folderHash, readEntry, readPart, type Entry, type PageExtract } from './src/build/render-cache.ts';
+import { FileSetCache, folderHash, readEntry, readPart, type Entry, type PageExtract } from './src/build/render-cache.ts';
 import { forgetLinkState, planLinkCheck, readLinkState, saveLinkState, targetsKey } from './src/build/link-state.ts';
 import type { KeptSiteFile } from './src/build/place-site.ts';
 import { sha256 } from './src/build/hash.ts';
@@ -274,11 +274,17 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   await searchCache.ready();
   // One search index per version, split into parts. An unchanged version (its pages' records as before, the same
   // index code) brings its index back from the cache; the others are made (on a large site, on a thread) while this one goes on.
+  // A kept index's files, like a kept page's, go to dist/ from the cache (place-site.ts), not through .build/.
   const searchJobs: SearchIndexJob[] = [];
+  const keptIndexes: Entry<null>[] = [];
   for (const { tag } of site.versions) {
     const versionPages = jobs.filter((job) => tagOf.get(job.path) === tag).map((job) => job.path);
     const entry = searchCache.entryFor(tag, ...versionPages.map((p) => outcomes.get(p)?.recordsHash ?? kept.get(p)!.data.recordsHash));
-    if ((await bringBack<null>(entry, clientDir)) === null) continue;
+    const keptIndex = readEntry<null>(entry);
+    if (keptIndex) {
+      keptIndexes.push(keptIndex);
+      continue;
+    }
     searchJobs.push({ tag, entry, pages: versionPages.map((p) => (outcomes.has(p) ? { records: outcomes.get(p)!.records } : { entryDir: kept.get(p)!.dir })) });
   }
   const indexing = searchIndexes.finish(searchJobs);
@@ -316,7 +322,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   await writeFile(path.join(clientDir, '_redirects'), redirects.map((r) => `${withBase(r.from)} ${withBase(r.to)} 301`).join('\n') + '\n');
 
   // The unchanged pages' files are not in clientDir: the build puts them in the site from the cache (place-site.ts).
-  const keptFiles: KeptSiteFile[] = [...kept.values()].flatMap((e) => e.files.map(({ rel, dev, ino }, i) => ({ rel: path.posix.normalize(rel).replace(/^\//, ''), file: path.join(e.dir, String(i)), dev, ino })));
+  const keptFiles: KeptSiteFile[] = [...kept.values(), ...keptIndexes].flatMap((e) => e.files.map(({ rel, dev, ino }, i) => ({ rel: path.posix.normalize(rel).replace(/^\//, ''), file: path.join(e.dir, String(i)), dev, ino })));
   const keptRels = new Set(keptFiles.map((f) => f.rel));
   const staticExists = async (p: string) => keptRels.has(p) || stat(path.join(clientDir, p)).then((s) => s.isFile(), () => false);
   const keptFacts = (pagePath: string): PageFacts => {
