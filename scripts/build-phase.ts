@@ -24,13 +24,16 @@ async function run(phase: string | undefined) {
   if (phase === 'pages') {
     const { compilePages } = await import('../src/build/page-compiler.ts');
     const { assembleManifest, readContentSources } = await import('../src/build/read-content.ts');
+    const { siteIndexText } = await import('../src/build/bundle-cache.ts');
     const { modules, diagramFallbacks } = await compilePages({ root: process.cwd(), pagesEdited: Number(process.env.PAGES_EDITED ?? 0) });
     await mkdir(work, { recursive: true });
     await writeFile(path.join(work, 'pages.json'), JSON.stringify(modules));
     // The prerender allows mermaid's inline <style> in the CSP only when a page draws a diagram in the browser.
     await writeFile(path.join(work, 'diagram-fallbacks.json'), JSON.stringify(diagramFallbacks));
-    // The whole manifest for the prerender (every entry is in the page cache by now).
-    return writeFile(path.join(work, 'manifest.json'), JSON.stringify(assembleManifest(await readContentSources())));
+    // The whole manifest for the prerender (every entry is in the page cache by now), and the part the bundles read.
+    const manifest = assembleManifest(await readContentSources());
+    await writeFile(path.join(work, 'site-index.json'), siteIndexText(manifest));
+    return writeFile(path.join(work, 'manifest.json'), JSON.stringify(manifest));
   }
   if (phase === 'prerender') {
     const { prerender } = await import('../prerender.ts');

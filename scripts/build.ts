@@ -69,7 +69,7 @@ async function main() {
   const present = readSiteAside(dist, marker, root);
   await timed('pages', 'pages', edited ? { PAGES_EDITED: String(edited) } : {});
   // An edit to the content alone leaves both bundles as they were: they are copied, not made again.
-  const bundles = await bundleKey(root, dist, path.join(work, 'manifest.json'));
+  const bundles = await bundleKey(root, dist, path.join(work, 'site-index.json'));
   const t = performance.now();
   if (await restoreBundles(root, bundles, work)) {
     phases.push(`client and server bundles unchanged ${((performance.now() - t) / 1000).toFixed(1)} s`);

@@ -16,11 +16,15 @@ export const BUNDLES = ['client', 'server'] as const;
 const cacheDir = (root: string) => path.join(root, '.cache/bundles');
 const exists = (p: string) => stat(p).then(() => true, () => false);
 
-/** The key of the bundles this build would make: the engine's fingerprint and the site index it serves. */
-export async function bundleKey(root: string, outDir: string, manifestFile: string): Promise<string> {
-  const site = JSON.parse(await readFile(manifestFile, 'utf8')) as SiteManifest;
-  const index = JSON.stringify(siteIndexOf(site, HOME_SECTIONS.map((s) => s.path)));
-  return sha256(await inputsFingerprint(root, outDir, process.env, ['content']), index).slice(0, 24);
+/** The part of the manifest the client bundle is made from (`virtual:site-index`). */
+export const siteIndexText = (site: SiteManifest) => JSON.stringify(siteIndexOf(site, HOME_SECTIONS.map((s) => s.path)));
+
+/**
+ * The key of the bundles this build would make: the engine's fingerprint and the site index it serves, as the
+ * pages phase wrote it (a few KB: the whole manifest, parsed here, took 0.2 s at ten thousand pages).
+ */
+export async function bundleKey(root: string, outDir: string, siteIndexFile: string): Promise<string> {
+  return sha256(await inputsFingerprint(root, outDir, process.env, ['content']), await readFile(siteIndexFile, 'utf8')).slice(0, 24);
 }
 
 /** Copies the cached bundles into `work` (as .build/client and .build/server); false when there are none for this key. */

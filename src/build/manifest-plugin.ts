@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
 import { assembleManifest, docHeadings, readContentFile, readContentSources, CONTENT_DIR, type ContentSources } from './read-content.ts';
-import { createPageDataBuilder, siteIndexOf, type PageDataBuilder } from '../content/page-data.ts';
+import { createPageDataBuilder, type PageDataBuilder } from '../content/page-data.ts';
 import type { SiteManifest } from '../content/types.ts';
-import { HOME_SECTIONS } from '../theme/home-sections.ts';
+import { siteIndexText } from './bundle-cache.ts';
 import siteConfig from '../../site.config.ts';
 
 export const INDEX_ID = 'virtual:site-index';
@@ -35,7 +35,7 @@ export function contentPlugin(): Plugin[] {
   const readSources = () => (sources ??= readContentSources(root, CONTENT_DIR, server ? 'later' : 'now'));
   const readManifest = () => (manifest ??= readSources().then(assembleManifest));
   const pageData = () => (builder ??= readManifest().then((m) => createPageDataBuilder(m, (source) => `${base}${source}`, siteConfig.sidebar.inlineLimit)));
-  const siteIndex = async () => JSON.stringify(siteIndexOf(await readManifest(), HOME_SECTIONS.map((s) => s.path)));
+  const siteIndex = async () => siteIndexText(await readManifest());
 
   /**
    * A page or category was added, changed or deleted: re-read that file, then tell the browser to
