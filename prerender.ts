@@ -28,6 +28,7 @@ import { PAGE_ENV } from './src/build/page-env.ts';
 import { progress } from './src/build/progress.ts';
 import { threadBundle } from './src/build/thread-bundle.mjs';
 import { FileSetCache, folderHash, readEntry, readPart, type Entry, type PageExtract } from './src/build/render-cache.ts';
+import { keptIndexFiles, pruneIndexFiles, type IndexFileRef } from './src/build/search-store.ts';
 import { forgetLinkState, planLinkCheck, readLinkState, saveLinkState, targetsKey } from './src/build/link-state.ts';
 import type { KeptSiteFile } from './src/build/place-site.ts';
 import { sha256 } from './src/build/hash.ts';
@@ -266,25 +267,33 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
 
   // A version with a page being rendered most likely has its index made again: its kept pages' records are read meanwhile.
   const renderedTags = new Set(toRender.map((job) => tagOf.get(job.path)));
-  const searchIndexes = startSearchIndexes({ siteDir: clientDir, readAhead: [...kept].filter(([p]) => renderedTags.has(tagOf.get(p))).map(([, entry]) => entry.dir) }, process.cwd());
+  const searchFiles = path.join(process.cwd(), '.cache/search-files');
+  await mkdir(searchFiles, { recursive: true });
+  const searchIndexes = startSearchIndexes({ filesDir: searchFiles, readAhead: [...kept].filter(([p]) => renderedTags.has(tagOf.get(p))).map(([, entry]) => entry.dir) }, process.cwd());
   const outcomes = new Map<string, PageOutcome>();
   for (const page of await rendering) outcomes.set(page.path, page);
 
   const searchCache = new FileSetCache(path.join(process.cwd(), '.cache/search'), sha256(...workerCode, lock));
   await searchCache.ready();
   // One search index per version, split into parts. An unchanged version (its pages' records as before, the same
-  // index code) brings its index back from the cache; the others are made (on a large site, on a thread) while this one goes on.
-  // A kept index's files, like a kept page's, go to dist/ from the cache (place-site.ts), not through .build/.
+  // index code) keeps its index; the others are made (on a large site, on a thread) while this one goes on. An index's
+  // files, like a kept page's, go to dist/ from the cache (search-store.ts, place-site.ts), not through .build/.
   const searchJobs: SearchIndexJob[] = [];
-  const keptIndexes: Entry<null>[] = [];
+  const indexRefs: IndexFileRef[] = [];
+  const indexSiteFiles: KeptSiteFile[] = [];
+  /** Takes the index an entry lists into the site; false when there is none whole (an entry that lists none is removed, for the new one). */
+  const takeIndex = (entry: string) => {
+    const refs = readEntry<IndexFileRef[] | null>(entry)?.data;
+    const files = refs && keptIndexFiles(searchFiles, refs);
+    if (!files) return rmSync(entry, { recursive: true, force: true }), false;
+    indexRefs.push(...refs);
+    indexSiteFiles.push(...files);
+    return true;
+  };
   for (const { tag } of site.versions) {
     const versionPages = jobs.filter((job) => tagOf.get(job.path) === tag).map((job) => job.path);
     const entry = searchCache.entryFor(tag, ...versionPages.map((p) => outcomes.get(p)?.recordsHash ?? kept.get(p)!.data.recordsHash));
-    const keptIndex = readEntry<null>(entry);
-    if (keptIndex) {
-      keptIndexes.push(keptIndex);
-      continue;
-    }
+    if (takeIndex(entry)) continue;
     searchJobs.push({ tag, entry, pages: versionPages.map((p) => (outcomes.has(p) ? { records: outcomes.get(p)!.records } : { entryDir: kept.get(p)!.dir })) });
   }
   const indexing = searchIndexes.finish(searchJobs);
@@ -322,7 +331,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   await writeFile(path.join(clientDir, '_redirects'), redirects.map((r) => `${withBase(r.from)} ${withBase(r.to)} 301`).join('\n') + '\n');
 
   // The unchanged pages' files are not in clientDir: the build puts them in the site from the cache (place-site.ts).
-  const keptFiles: KeptSiteFile[] = [...kept.values(), ...keptIndexes].flatMap((e) => e.files.map(({ rel, dev, ino }, i) => ({ rel: path.posix.normalize(rel).replace(/^\//, ''), file: path.join(e.dir, String(i)), dev, ino })));
+  const keptFiles: KeptSiteFile[] = [...kept.values()].flatMap((e) => e.files.map(({ rel, dev, ino }, i) => ({ rel: path.posix.normalize(rel).replace(/^\//, ''), file: path.join(e.dir, String(i)), dev, ino })));
   const keptRels = new Set(keptFiles.map((f) => f.rel));
   const staticExists = async (p: string) => keptRels.has(p) || stat(path.join(clientDir, p)).then((s) => s.isFile(), () => false);
   const keptFacts = (pagePath: string): PageFacts => {
@@ -338,6 +347,8 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const errors = await checkLinks({ pages: linkPlan.pages, targets: linkPlan.targets, redirects, base, staticExists });
   if (!errors.length) await saveLinkState(linkStateFile, linkPlan.next);
   await indexing;
+  for (const { entry, tag } of searchJobs) if (!takeIndex(entry)) throw new BuildError(`the search index of ${tag} was made, but its files are not in ${searchFiles}`);
+  keptFiles.push(...indexSiteFiles);
   if (errors.length) {
     const message = await formatLinkErrors(errors);
     // Draft mode for writers with half a version written; CI and `npm run build` never set it.
@@ -350,5 +361,6 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   await writeFile(path.join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteConfig.url}${base}sitemap.xml\n`);
   await cache.prune();
   await searchCache.prune();
+  pruneIndexFiles(searchFiles, indexRefs);
   return { pages: pagePaths.length, redirects: redirects.length, workers: count, rendered: toRender.length, kept: keptFiles };
 }

@@ -10,5 +10,5 @@ else {
   // The records that can be read before the rendered pages' are known; then the jobs come.
   const read: RecordsRead = new Map(input.readAhead.map((dir) => [dir, readPart<SearchRecord[]>(dir, 'records')]));
   // A failure is unhandled here on purpose: it ends the thread with an error event.
-  parentPort!.once('message', (jobs: SearchIndexJob[]) => void runSearchIndexJobs({ siteDir: input.siteDir, jobs }, read));
+  parentPort!.once('message', (jobs: SearchIndexJob[]) => void runSearchIndexJobs({ filesDir: input.filesDir, jobs }, read));
 }

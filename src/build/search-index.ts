@@ -43,22 +43,26 @@ export function buildSearchIndex(tag: string, records: SearchRecord[], limits = 
   const recordTexts = recordParts.map((part) => JSON.stringify(part));
 
   const fieldCount = Object.keys(js.fieldIds).length;
+  const keys = [...termParts.keys()].sort();
+  // Each part named by its own content: a new deployment never mixes with a cached old part, and an edit renames only the parts it changed.
+  const fileOf = (kind: 't' | 'r', text: string) => `${kind}${contentName(text)}.json`;
   const core: SearchIndexCore = {
     format: INDEX_FORMAT,
-    // Named by the parts' content: a new deployment never mixes with a cached old one.
-    dir: `assets/search/${tag}/${contentName(...[...termParts].flat(), ...recordTexts)}`,
+    dir: `assets/search/${tag}`,
     documentCount: js.documentCount,
     fieldIds: js.fieldIds,
     averageFieldLength: js.averageFieldLength,
     fieldLength: records.flatMap((_, i) => Array.from({ length: fieldCount }, (_, f) => js.fieldLength[i]?.[f] ?? 0)),
     keyLength,
-    termParts: [...termParts.keys()].sort(),
+    termParts: keys,
+    termFiles: keys.map((key) => fileOf('t', termParts.get(key)!)),
     recordParts: recordStarts,
+    recordFiles: recordTexts.map((text) => fileOf('r', text)),
     facets,
   };
   return [
     { path: searchIndexPath(tag), text: JSON.stringify(core) },
-    ...[...termParts].map(([name, text]) => ({ path: termPartPath(core, name), text })),
+    ...keys.map((key) => ({ path: termPartPath(core, key), text: termParts.get(key)! })),
     ...recordTexts.map((text, i) => ({ path: recordPartPath(core, i), text })),
   ];
 }

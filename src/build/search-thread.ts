@@ -1,15 +1,15 @@
 /**
  * Makes the search indexes of the versions whose records changed (search-index.ts): reads the
- * unchanged pages' records back from the render cache, builds each version's index, writes its files
- * into the site and keeps them in the search cache. A large site does it on a thread of its own
+ * unchanged pages' records back from the render cache, builds each version's index, puts its files
+ * in the search cache's folder (search-store.ts) and lists them in its entry. A large site does it on a thread of its own
  * (search-index-thread.ts) so that the prerender checks links meanwhile: at ten thousand pages a
  * version's index takes a second or two, where the thread's start would cost a small one more than it saves.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { buildSearchIndex, type SearchIndexFile } from './search-index.ts';
+import { buildSearchIndex } from './search-index.ts';
 import { keepFiles, readPart } from './render-cache.ts';
+import { storeIndexFiles } from './search-store.ts';
 import { threadBundle } from './thread-bundle.mjs';
 import type { SearchRecord } from '../search/types.ts';
 
@@ -25,7 +25,8 @@ export interface SearchIndexJob {
 }
 
 export interface SearchIndexJobs {
-  siteDir: string;
+  /** The search cache's folder of index files. */
+  filesDir: string;
   jobs: SearchIndexJob[];
 }
 
@@ -40,25 +41,18 @@ function recordsOf(page: SearchIndexJob['pages'][number], read: RecordsRead): Se
   return records;
 }
 
-/** Many files at once (a version's index is a thousand or more): each folder made once, the writes in parallel. */
-async function writeFilesIn(dir: string, files: SearchIndexFile[]) {
-  for (const folder of new Set(files.map((f) => path.dirname(path.join(dir, f.path))))) await mkdir(folder, { recursive: true });
-  await Promise.all(files.map((f) => writeFile(path.join(dir, f.path), f.text)));
-}
-
 /** Makes the indexes here, on this thread. */
-export async function runSearchIndexJobs({ siteDir, jobs }: SearchIndexJobs, read: RecordsRead = new Map()): Promise<void> {
+export async function runSearchIndexJobs({ filesDir, jobs }: SearchIndexJobs, read: RecordsRead = new Map()): Promise<void> {
   for (const { tag, entry, pages } of jobs) {
     // Pages come in render order: records are sorted for stable files.
     const list = pages.flatMap((page) => recordsOf(page, read)).sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-    const files = buildSearchIndex(tag, list);
-    await writeFilesIn(siteDir, files);
-    await keepFiles(entry, siteDir, files.map((f) => f.path), null);
+    const refs = await storeIndexFiles(filesDir, buildSearchIndex(tag, list));
+    await keepFiles(entry, filesDir, [], refs);
   }
 }
 
 /** What the thread is given: every job, or the records to read until its jobs come as a message. */
-export type SearchThreadInput = SearchIndexJobs | { siteDir: string; readAhead: string[] };
+export type SearchThreadInput = SearchIndexJobs | { filesDir: string; readAhead: string[] };
 
 /** Runs the thread; its promise settles when it has ended. */
 async function startThread(input: SearchThreadInput, root: string): Promise<{ thread: Worker; ended: Promise<void> }> {
@@ -71,7 +65,7 @@ async function startThread(input: SearchThreadInput, root: string): Promise<{ th
   return { thread, ended };
 }
 
-/** Makes the indexes of `input.jobs`, on a thread when they are large; settles when their files are in the site and in the cache. */
+/** Makes the indexes of `input.jobs`, on a thread when they are large; settles when their files and entries are in the cache. */
 export async function makeSearchIndexes(input: SearchIndexJobs, root: string, threadAbove = THREAD_ABOVE): Promise<void> {
   const pages = input.jobs.reduce((n, job) => n + job.pages.length, 0);
   if (pages <= threadAbove) return runSearchIndexJobs(input);
@@ -85,9 +79,9 @@ export async function makeSearchIndexes(input: SearchIndexJobs, root: string, th
  * the pages render (at ten thousand pages, half a second); `finish` gives it the jobs once every
  * page's records are known. Otherwise `finish` is makeSearchIndexes.
  */
-export function startSearchIndexes({ siteDir, readAhead }: { siteDir: string; readAhead: string[] }, root: string, threadAbove = THREAD_ABOVE) {
-  if (readAhead.length <= threadAbove) return { finish: (jobs: SearchIndexJob[]) => makeSearchIndexes({ siteDir, jobs }, root, threadAbove) };
-  const started = startThread({ siteDir, readAhead }, root);
+export function startSearchIndexes({ filesDir, readAhead }: { filesDir: string; readAhead: string[] }, root: string, threadAbove = THREAD_ABOVE) {
+  if (readAhead.length <= threadAbove) return { finish: (jobs: SearchIndexJob[]) => makeSearchIndexes({ filesDir, jobs }, root, threadAbove) };
+  const started = startThread({ filesDir, readAhead }, root);
   started.then(({ ended }) => ended).catch(() => {}); // a failure shows in finish
   return {
     async finish(jobs: SearchIndexJob[]): Promise<void> {

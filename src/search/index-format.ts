@@ -7,15 +7,16 @@
  *   characters); a query loads the parts of its own terms;
  * - **record parts**: the records (titles, text, URL) in runs of consecutive documents; a query
  *   loads only the parts holding the hits it shows.
- * Parts live under `assets/search/…/<hash of all parts>/`, so they are cached as immutable.
+ * Parts live under `assets/search/<tag>/`, each named by its own content, so they are cached as
+ * immutable, and a page edited changes the names of the few parts it is in, not of every part.
  * The index is MiniSearch's own, cut into files; this module holds what both sides must agree on.
  */
 import { type Options } from 'minisearch';
 import { indexTerms, processTerm, tokenize } from './query.ts';
 import { LEVELS, type Hierarchy, type SearchRecord } from './types.ts';
 
-/** 3: stemmed terms and the page/description/heading/path/content fields. */
-export const INDEX_FORMAT = 3;
+/** 4: stemmed terms, the page/description/heading/path/content fields, parts named by their content. */
+export const INDEX_FORMAT = 4;
 
 export interface SearchIndexCore {
   format: typeof INDEX_FORMAT;
@@ -30,8 +31,12 @@ export interface SearchIndexCore {
   keyLength: number;
   /** The keys that have a term part, as `partName` writes them. */
   termParts: string[];
+  /** Each term part's file in `dir`, in termParts' order: named by its content. */
+  termFiles: string[];
   /** The first document of each record part, ascending from 0. */
   recordParts: number[];
+  /** Each record part's file in `dir`, in recordParts' order. */
+  recordFiles: string[];
   /** Facet values every record of this index shares (one index per version and language). */
   facets: { language: string; docusaurus_tag: string };
 }
@@ -93,8 +98,8 @@ export function partName(term: string, keyLength: number): string {
   return name;
 }
 
-export const termPartPath = (core: SearchIndexCore, name: string) => `${core.dir}/t${name}.json`;
-export const recordPartPath = (core: SearchIndexCore, index: number) => `${core.dir}/r${index}.json`;
+export const termPartPath = (core: SearchIndexCore, name: string) => `${core.dir}/${core.termFiles[core.termParts.indexOf(name)]}`;
+export const recordPartPath = (core: SearchIndexCore, index: number) => `${core.dir}/${core.recordFiles[index]}`;
 
 /** A term part's entries in the shape MiniSearch serialises its index to. */
 export function expandTermEntries(entries: TermEntry[]): [string, Record<number, Record<number, number>>][] {

@@ -58,7 +58,7 @@ describe('search modal', () => {
     const parts = (await readdir(path.join('dist', core.dir))).length;
     const fetched = requests.filter((r) => r.startsWith(`/${core.dir}/`));
     assert.ok(requests.includes('/search-index/docs-default-current.json'), 'the current version’s core');
-    assert.ok(fetched.some((r) => /\/t[0-9a-f]*\.json$/.test(r)) && fetched.some((r) => /\/r\d+\.json$/.test(r)), `term and record parts: ${fetched.join(', ')}`);
+    assert.ok(fetched.some((r) => /\/t[0-9a-f]{12}\.json$/.test(r)) && fetched.some((r) => /\/r[0-9a-f]{12}\.json$/.test(r)), `term and record parts: ${fetched.join(', ')}`);
     assert.ok(fetched.length < parts / 3, `${fetched.length} of ${parts} parts`);
     assert.equal(requests.filter((r) => r.includes('docs-default-1.0')).length, 0, 'nothing of other versions');
     await ctx.close();

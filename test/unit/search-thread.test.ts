@@ -6,6 +6,7 @@ import path from 'node:path';
 import { makeSearchIndexes, startSearchIndexes, type SearchIndexJobs } from '../../src/build/search-thread.ts';
 import { FileSetCache, keepFiles, writeFresh } from '../../src/build/render-cache.ts';
 import type { SearchRecord } from '../../src/search/types.ts';
+import { INDEX_FORMAT } from '../../src/search/index-format.ts';
 
 const temp = () => mkdtemp(path.join(tmpdir(), 'search-thread-'));
 const tag = 'docs-default-current';
@@ -27,15 +28,16 @@ async function filesOf(dir: string): Promise<Record<string, string>> {
 }
 
 /** A version of two pages: one rendered in this build, one whose records are kept in the render cache. */
-async function jobs(siteDir: string): Promise<SearchIndexJobs> {
+async function jobs(filesDir: string): Promise<SearchIndexJobs> {
   const render = new FileSetCache(await temp(), 'c');
   await render.ready();
   const kept = render.entryFor('/docs/b/', 'data');
+  const siteDir = await temp();
   writeFresh(path.join(siteDir, 'docs/b/index.html'), '<p>b</p>');
   await keepFiles(kept, siteDir, ['docs/b/index.html'], null, { records: [record('/docs/b/', '', 'Reserved shares keep their token.'), record('/docs/b/', '#limits', 'Token limits apply.')] });
   const search = new FileSetCache(await temp(), 'c');
   await search.ready();
-  return { siteDir, jobs: [{ tag, entry: search.entryFor(tag, 'x'), pages: [{ records: [record('/docs/a/', '', 'Public shares go through a frontend.')] }, { entryDir: kept }] }] };
+  return { filesDir, jobs: [{ tag, entry: search.entryFor(tag, 'x'), pages: [{ records: [record('/docs/a/', '', 'Public shares go through a frontend.')] }, { entryDir: kept }] }] };
 }
 
 describe('the search indexes made beside the prerender', () => {
@@ -45,7 +47,8 @@ describe('the search indexes made beside the prerender', () => {
     const there = await temp();
     await makeSearchIndexes(await jobs(there), process.cwd(), 0);
     const written = await filesOf(here);
-    expect(Object.keys(written).some((f) => f.startsWith('assets/search/'))).toBe(true);
+    expect(Object.values(written).some((text) => JSON.parse(text).format === INDEX_FORMAT)).toBe(true);
+    expect(Object.keys(written).length).toBeGreaterThan(2);
     expect(await filesOf(there)).toEqual(written);
   });
 
@@ -63,7 +66,7 @@ describe('the search indexes made beside the prerender', () => {
     const there = await temp();
     const input = await jobs(there);
     const readAhead = input.jobs[0].pages.flatMap((p) => ('entryDir' in p ? [p.entryDir] : []));
-    const started = startSearchIndexes({ siteDir: there, readAhead }, process.cwd(), 0);
+    const started = startSearchIndexes({ filesDir: there, readAhead }, process.cwd(), 0);
     await new Promise((r) => setTimeout(r, 200)); // the jobs come later, as after the pages' render
     await started.finish(input.jobs);
     expect(await filesOf(there)).toEqual(await filesOf(here));
@@ -73,6 +76,6 @@ describe('the search indexes made beside the prerender', () => {
     const input = await jobs(await temp());
     const gone = path.join(await temp(), 'gone');
     input.jobs[0].pages[1] = { entryDir: gone };
-    await expect(startSearchIndexes({ siteDir: input.siteDir, readAhead: [gone] }, process.cwd(), 0).finish(input.jobs)).rejects.toThrow(/lost its search records/);
+    await expect(startSearchIndexes({ filesDir: input.filesDir, readAhead: [gone] }, process.cwd(), 0).finish(input.jobs)).rejects.toThrow(/lost its search records/);
   });
 });

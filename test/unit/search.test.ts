@@ -6,7 +6,7 @@ import { safeHighlightHtml } from '../../src/search/snippet-html.ts';
 import { extractSearchRecords } from '../../src/build/search-records.ts';
 import type { SearchRecord } from '../../src/search/types.ts';
 import MiniSearch from 'minisearch';
-import { indexOptions, type SearchIndexCore } from '../../src/search/index-format.ts';
+import { indexOptions, recordPartPath, termPartPath, type SearchIndexCore } from '../../src/search/index-format.ts';
 import { buildSearchIndex } from '../../src/build/search-index.ts';
 import { queryWords, runQuery } from '../../src/search/query.ts';
 
@@ -159,9 +159,17 @@ describe('the split local index', () => {
     expect(core.termParts.length).toBeGreaterThan(10);
     expect(core.recordParts.length).toBeGreaterThan(10);
     expect(core.recordParts[0]).toBe(0);
-    expect(core.dir).toMatch(/^assets\/search\/docs-default-current\/[0-9a-f]{12}$/);
+    expect(core.dir).toBe(`assets/search/${T}`);
+    const names = [...core.termFiles, ...core.recordFiles];
+    expect(names.every((name) => /^[tr][0-9a-f]{12}\.json$/.test(name))).toBe(true);
+    // One record's text edited: the parts that hold it get new names, the others keep theirs (and stay cached).
     const edited = publish({ [T]: [...list.slice(0, -1), { ...list.at(-1)!, content: 'Changed.' }] }, small);
-    expect(JSON.parse(edited.files.get(`search-index/${T}.json`)!).dir).not.toBe(core.dir);
+    const after = JSON.parse(edited.files.get(`search-index/${T}.json`)!) as SearchIndexCore;
+    const renamed = [...after.termFiles, ...after.recordFiles].filter((name) => !names.includes(name));
+    expect(renamed.length).toBeGreaterThan(0);
+    expect(renamed.length).toBeLessThan(names.length / 4);
+    expect(after.recordFiles.at(-1)).not.toBe(core.recordFiles.at(-1));
+    expect(after.recordFiles[0]).toBe(core.recordFiles[0]);
   });
 
   it('answers exactly as one MiniSearch over all records does', async () => {
@@ -188,7 +196,7 @@ describe('the split local index', () => {
     const result = await ask(c, 'reserved');
     expect(result.hits[0].url).toBe('/docs/concepts/sharing-reserved/');
     const core = JSON.parse(files.get(`search-index/${T}.json`)!) as SearchIndexCore;
-    expect(loads).toEqual([`search-index/${T}.json`, `${core.dir}/t00720065.json`, `${core.dir}/r0.json`]);
+    expect(loads).toEqual([`search-index/${T}.json`, termPartPath(core, '00720065'), recordPartPath(core, 0)]);
     expect(loads.length).toBeLessThan(files.size / 5);
   });
 
