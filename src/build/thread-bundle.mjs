@@ -32,6 +32,7 @@ export async function threadBundle(entry, root) {
   const at = (rel) => path.join(root, rel);
   if (known?.entry === path.relative(root, entry) && existsSync(at(known.module)) && known.inputs.every(([rel, size, mtimeMs]) => sameStats(at(rel), size, mtimeMs))) return at(known.module);
   const { build } = await import('esbuild');
+  const started = Date.now();
   const result = await build({
     entryPoints: { [name]: entry },
     bundle: true,
@@ -50,9 +51,12 @@ export async function threadBundle(entry, root) {
   const hash = createHash('sha256');
   for (const f of files) hash.update(f.rel).update(f.text);
   const folder = path.join(dir, `${name}-${hash.digest('hex').slice(0, 16)}`);
-  // Taken before the bundle is in place: a file changed meanwhile makes the next build bundle again.
+  // A file changed since esbuild started may have been read before the change: recorded as unknown, so the next build bundles again.
   const sources = [...Object.keys(result.metafile.inputs).map((f) => path.relative(root, path.resolve(f))), ...ALWAYS_INPUTS];
-  const inputs = sources.map((rel) => [rel, ...statsOf(at(rel))]);
+  const inputs = sources.map((rel) => {
+    const [size, mtimeMs] = statsOf(at(rel));
+    return [rel, ...(mtimeMs >= started ? [-1, -1] : [size, mtimeMs])];
+  });
   if (!existsSync(folder)) {
     // Made whole aside and renamed: a build stopped half-way leaves no half bundle.
     const tmp = `${folder}.${process.pid}.tmp`;

@@ -39,6 +39,17 @@ describe('threadBundle', () => {
     expect(await said(second)).toBe('other');
   });
 
+  it('bundles again next time when a source changed while esbuild ran (its time is after the bundling began)', async () => {
+    const root = await project();
+    const later = new Date(Date.now() + 60_000); // what a save during the bundling leaves
+    await utimes(path.join(root, 'src/word.ts'), later, later);
+    await threadBundle(path.join(root, 'src/entry.ts'), root);
+    const recorded = await stat(recordOf(root));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await threadBundle(path.join(root, 'src/entry.ts'), root);
+    expect((await stat(recordOf(root))).mtimeMs).not.toBe(recorded.mtimeMs);
+  });
+
   it('bundles again when the bundle was removed', async () => {
     const root = await project();
     const first = await threadBundle(path.join(root, 'src/entry.ts'), root);
