@@ -13,9 +13,9 @@
  * page's search records, read when its version's search index is made again, and its link facts,
  * read when the link check needs them. At ten thousand pages, reading and parsing every page's facts
  * and records with its meta.json was most of the lookup (95 MB of JSON), and of the garbage collector's work
- * after it. Files come back as hard links, not copies, so a rebuild of ten thousand
- * unchanged pages writes no page text at all. The search index's files are kept the same way
- * (see FileSetCache). Every kept file's size and modification time are recorded: a file changed in
+ * after it. The files reach dist/ as hard links, not copies (place-site.ts), so a rebuild of ten
+ * thousand unchanged pages writes no page text at all. A search index's entry lists its files, kept
+ * once each in a folder of their own (search-store.ts). Every kept file's size and modification time are recorded: a file changed in
  * place (dist/ shares its inode) no longer matches, and its entry is rendered again.
  */
 import { mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -44,32 +44,8 @@ interface EntryMeta<T> {
   data: T;
 }
 
-/** Makes folders once per process: ten thousand pages share a few thousand folders. */
-const madeDirs = new Map<string, Promise<unknown>>();
-function ensureDir(dir: string): Promise<unknown> {
-  let made = madeDirs.get(dir);
-  if (!made) madeDirs.set(dir, (made = mkdir(dir, { recursive: true })));
-  return made;
-}
-
-/**
- * A hard link where the file system allows one (same device), else a copy. A file already there
- * (a body module two pages share, named by its content, perhaps being linked at this moment by
- * another page) is replaced by a rename over it, never written into: it may be a cache file.
- */
-let replacements = 0;
-async function linkOrCopy(from: string, to: string): Promise<void> {
-  try {
-    return await link(from, to);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return copyFile(from, to);
-  }
-  const tmp = `${to}.${process.pid}-${replacements++}`;
-  await link(from, tmp).catch(() => copyFile(from, tmp));
-  await rename(tmp, to);
-  // A rename onto another name of the same file does nothing, and leaves tmp.
-  await rm(tmp, { force: true });
-}
+/** A hard link where the file system allows one (same device), else a copy. */
+const linkOrCopy = (from: string, to: string) => link(from, to).catch(() => copyFile(from, to));
 
 /**
  * Writes a page's file into the site's folder as a new file: a file brought back from the cache is a
@@ -157,27 +133,9 @@ export function readPart<D>(dir: string, name: string): D | undefined {
   }
 }
 
-/** Puts an entry's files into siteDir. */
-async function linkEntry(entry: Entry<unknown>, siteDir: string): Promise<void> {
-  await Promise.all(
-    entry.files.map(async ({ rel }, i) => {
-      const to = path.join(siteDir, rel);
-      await ensureDir(path.dirname(to));
-      await linkOrCopy(path.join(entry.dir, String(i)), to);
-    }),
-  );
-}
-
-/** Brings an entry's files back into siteDir and gives its data (see readEntry for undefined). */
-export async function bringBack<T>(dir: string, siteDir: string): Promise<T | undefined> {
-  const entry = readEntry<T>(dir);
-  if (entry) await linkEntry(entry, siteDir);
-  return entry?.data;
-}
-
 /**
  * The entries of one cache folder: named by content keys, and the ones a build did not use removed
- * at its end. Entries are written by keepFiles and read by bringBack.
+ * at its end. Entries are written by keepFiles and read by readEntry.
  */
 export class FileSetCache {
   private readonly used = new Set<string>();

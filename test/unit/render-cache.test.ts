@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile, stat, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { bringBack, FileSetCache, keepFiles, readEntry, readPart, writeFresh } from '../../src/build/render-cache.ts';
+import { FileSetCache, keepFiles, readEntry, readPart, writeFresh } from '../../src/build/render-cache.ts';
 
 const temp = () => mkdtemp(path.join(tmpdir(), 'render-'));
 
@@ -26,19 +26,23 @@ describe('the render cache', () => {
     expect(new FileSetCache(dir, 'server v2').entryFor('/docs/x/', '{"title":"X"}')).not.toBe(entry);
   });
 
-  it('brings a page back into a new site folder with its files and data, as hard links', async () => {
+  it("keeps a page's files as hard links of the site's, with its data", async () => {
     const dir = await temp();
     const cache = new FileSetCache(dir, 'c');
     await cache.ready();
     const entry = cache.entryFor('/docs/x/', 'data');
-    expect(await bringBack(entry, await temp())).toBeUndefined();
+    expect(readEntry(entry)).toBeUndefined();
     const extract = { recordsHash: 'h' };
-    await keepFiles(entry, await siteWithPage(), rels, extract);
-    const next = await temp();
-    expect(await bringBack(entry, next)).toEqual(extract);
-    expect(await readFile(path.join(next, 'docs/x/index.html'), 'utf8')).toBe('<p>x</p>');
-    expect(await readFile(path.join(next, 'assets/pages/x.js'), 'utf8')).toBe('export default 1');
-    expect((await stat(path.join(next, 'docs/x/index.html'))).nlink).toBeGreaterThan(1);
+    const site = await siteWithPage();
+    await keepFiles(entry, site, rels, extract);
+    const kept = readEntry(entry)!;
+    expect(kept.data).toEqual(extract);
+    expect(kept.files.map((f) => f.rel)).toEqual(rels);
+    expect(await readFile(path.join(entry, '0'), 'utf8')).toBe('<p>x</p>');
+    expect(await readFile(path.join(entry, '1'), 'utf8')).toBe('export default 1');
+    const served = await stat(path.join(site, 'docs/x/index.html'));
+    expect([kept.files[0].dev, kept.files[0].ino]).toEqual([served.dev, served.ino]);
+    expect(served.nlink).toBeGreaterThan(1);
   });
 
   it("keeps parts beside the entry's data, each read only on demand", async () => {
@@ -78,44 +82,25 @@ describe('the render cache', () => {
     const cache = new FileSetCache(dir, 'c');
     await cache.ready();
     const entry = cache.entryFor('/docs/x/', 'data');
-    await keepFiles(entry, await siteWithPage(), rels, null);
-    const served = await temp();
-    expect(await bringBack(entry, served)).toBeNull();
+    const served = await siteWithPage();
+    await keepFiles(entry, served, rels, null);
+    expect(readEntry(entry)?.data).toBeNull();
     // What a hand edit of dist/ does: the same inode, new bytes.
     await appendFile(path.join(served, 'docs/x/index.html'), '<p>edited</p>');
-    expect(await bringBack(entry, await temp())).toBeUndefined();
+    expect(readEntry(entry)).toBeUndefined();
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it('writes a page over a brought-back file without touching the kept copy', async () => {
+  it('writes a page over a kept file without touching the kept copy', async () => {
     const dir = await temp();
     const cache = new FileSetCache(dir, 'c');
     await cache.ready();
     const entry = cache.entryFor('/docs/x/', 'data');
-    await keepFiles(entry, await siteWithPage('<p>old</p>'), rels, null);
-    const site = await temp();
-    await bringBack(entry, site);
+    const site = await siteWithPage('<p>old</p>');
+    await keepFiles(entry, site, rels, null);
     writeFresh(path.join(site, 'docs/x/index.html'), '<p>new</p>');
-    const again = await temp();
-    expect(await bringBack(entry, again)).toBeNull();
-    expect(await readFile(path.join(again, 'docs/x/index.html'), 'utf8')).toBe('<p>old</p>');
-  });
-
-  it('brings back pages that share a file at the same time, replacing it rather than writing into it', async () => {
-    const dir = await temp();
-    const cache = new FileSetCache(dir, 'c');
-    await cache.ready();
-    const site = await siteWithPage();
-    const shared = ['/a/', '/b/', '/c/', '/d/'].map((route) => cache.entryFor(route, 'd'));
-    // Every entry holds assets/pages/x.js (one body module named by its content).
-    for (const entry of shared) await keepFiles(entry, site, rels, null);
-    const next = await temp();
-    await writeFile(path.join(next, 'stale'), '');
-    expect(await Promise.all(shared.map((entry) => bringBack(entry, next)))).toEqual([null, null, null, null]);
-    expect(await readFile(path.join(next, 'assets/pages/x.js'), 'utf8')).toBe('export default 1');
-    expect((await readdir(path.join(next, 'assets/pages'))).sort()).toEqual(['x.js']);
-    // The kept copies were not written into: every entry still comes back.
-    expect(await Promise.all(shared.map(async (entry) => bringBack(entry, await temp())))).toEqual([null, null, null, null]);
+    expect(readEntry(entry)?.data).toBeNull();
+    expect(await readFile(path.join(entry, '0'), 'utf8')).toBe('<p>old</p>');
   });
 
   it('drops the entries a build did not use', async () => {
