@@ -14,13 +14,12 @@ import path from 'node:path';
 import { contentName } from './hash.ts';
 import type { KeptSiteFile } from './place-site.ts';
 import type { SearchIndexFile } from './search-index.ts';
+import { unchangedSince, type Snapshotted } from './stat-snapshot.ts';
 
-/** One file of a kept index. */
-export interface IndexFileRef {
+/** One file of a kept index, with its size and time when kept. */
+export interface IndexFileRef extends Snapshotted {
   rel: string;
   name: string;
-  size: number;
-  mtimeMs: number;
 }
 
 /** Puts an index's files in the folder (those not there yet) and gives what its entry lists. */
@@ -48,14 +47,14 @@ export async function storeIndexFiles(filesDir: string, files: SearchIndexFile[]
  */
 export function keptIndexFiles(filesDir: string, refs: IndexFileRef[]): KeptSiteFile[] | undefined {
   const kept: KeptSiteFile[] = [];
-  for (const { rel, name, size, mtimeMs } of refs) {
-    const file = path.join(filesDir, name);
+  for (const ref of refs) {
+    const file = path.join(filesDir, ref.name);
     const found = statSync(file, { throwIfNoEntry: false });
-    if (found?.size !== size || found.mtimeMs !== mtimeMs) {
+    if (!found || !unchangedSince(ref, found)) {
       rmSync(file, { force: true });
       return undefined;
     }
-    kept.push({ rel, file, dev: found.dev, ino: found.ino });
+    kept.push({ rel: ref.rel, file, dev: found.dev, ino: found.ino });
   }
   return kept;
 }
