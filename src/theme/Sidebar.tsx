@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useState, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import siteConfig from '../../site.config.ts';
 import type { SidebarCategory, SidebarItem } from '../content/types.ts';
 import type { PageData } from '../content/page-data.ts';
@@ -11,6 +11,29 @@ interface Props {
   data: PageData;
   /** Distinguishes element ids of the desktop and mobile copies. */
   idPrefix?: string;
+}
+
+/** Where the site is served: a sidebar link's href is this plus the entry's route. */
+const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
+
+/**
+ * The sidebar's links are plain anchors, and one handler on the sidebar gives their clicks to the router as
+ * a <Link> would: a left click without a modifier, on a link that opens in this tab, navigates in the app (in
+ * place of the current entry when it is the page already shown); any other click is the browser's. A <Link>
+ * per entry (several hooks each) was a fifth of the prerender's rendering time, and as much of the sidebar's
+ * hydration in the browser.
+ */
+function useSidebarLinkClicks() {
+  const navigate = useNavigate();
+  return (e: MouseEvent<HTMLElement>) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
+    const a = (e.target as Element).closest('a');
+    if (!a || (a.target && a.target !== '_self') || a.origin !== window.location.origin || !a.pathname.startsWith(`${BASE}/`)) return;
+    e.preventDefault();
+    const to = a.pathname.slice(BASE.length) + a.search + a.hash;
+    const here = window.location.pathname + window.location.search + window.location.hash;
+    navigate(to, { replace: a.pathname + a.search + a.hash === here });
+  };
 }
 
 /** A deferred category's items: fetched, on the way, or failed. */
@@ -75,8 +98,9 @@ export function Sidebar({ data, idPrefix = '' }: Props) {
   };
 
   const context: ListContext = { pathname, open, toggle, idPrefix, fragments: fragments.parts, retry: fragments.request };
+  const onLinkClick = useSidebarLinkClicks();
   return (
-    <nav className="sidebar" aria-label="Docs sidebar">
+    <nav className="sidebar" aria-label="Docs sidebar" onClick={onLinkClick}>
       <SidebarList items={items} context={context} />
     </nav>
   );
@@ -103,9 +127,9 @@ function SidebarList({ items, context }: { items: SidebarItem[]; context: ListCo
       {items.map((item) =>
         item.type === 'doc' ? (
           <li key={item.href} className="menu__item">
-            <Link className={`menu__link ${item.href === pathname ? 'menu__link--active' : ''}`} to={item.href} aria-current={item.href === pathname ? 'page' : undefined}>
+            <a className={`menu__link ${item.href === pathname ? 'menu__link--active' : ''}`} href={BASE + item.href} aria-current={item.href === pathname ? 'page' : undefined}>
               {item.label}
-            </Link>
+            </a>
           </li>
         ) : (
           <SidebarCategoryItem key={item.dir} cat={item} siblings={items} context={context} />
@@ -144,9 +168,9 @@ function SidebarCategoryItem({ cat, siblings, context }: { cat: SidebarCategory;
     <li className={`menu__item menu__item--category ${expanded ? '' : 'menu__item--collapsed'}`}>
       <div className={`menu__category ${active ? 'menu__category--active' : ''} ${inTrail ? 'menu__category--trail' : ''}`}>
         {cat.href ? (
-          <Link className={`menu__link menu__link--category ${active ? 'menu__link--active' : ''}`} to={cat.href} aria-current={active ? 'page' : undefined} onClick={onLabel}>
+          <a className={`menu__link menu__link--category ${active ? 'menu__link--active' : ''}`} href={BASE + cat.href} aria-current={active ? 'page' : undefined} onClick={onLabel}>
             {cat.label}
-          </Link>
+          </a>
         ) : (
           <button type="button" className="menu__link menu__link--category" onClick={() => toggle(cat, siblings)} aria-expanded={expanded} aria-controls={listId}>
             {cat.label}

@@ -529,6 +529,13 @@ describe('a base URL other than /', () => {
       await link.click();
       await p.waitForURL(`${site.url}/docs/guides/one/#step-one`);
       await p.locator('h1', { hasText: 'Guide One' }).waitFor();
+      // A sidebar link is a plain anchor under the sub-path; its click is the app's navigation, not a page load.
+      const back = p.locator('nav.sidebar a[href="/zrok-docs/docs/getting-started/"]').first();
+      await p.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
+      await back.click();
+      await p.waitForURL(`${site.url}/docs/getting-started/`);
+      await p.locator('h1', { hasText: 'Getting Started' }).waitFor();
+      assert.equal(await p.evaluate(() => (window as unknown as { __marker?: number }).__marker), 7, 'the sidebar link navigated in the app');
       await p.goto(`${site.url}/docs/`);
       await p.waitForURL(`${site.url}/docs/getting-started/`);
       await p.goto(`${site.url}/docs/old-guide/`);

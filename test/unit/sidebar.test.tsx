@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { Sidebar } from '../../src/theme/Sidebar.tsx';
 import { setPageSource } from '../../src/page-loader.ts';
 import type { PageData } from '../../src/content/page-data.ts';
@@ -77,5 +77,27 @@ describe('sidebar of a large version', () => {
     fail = false;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })));
     expect(await screen.findByRole('link', { name: 'CLI' })).toBeTruthy();
+  });
+
+  it('gives a plain left click on a link to the router, and leaves a modified click to the browser', async () => {
+    sourceWith(async () => [{ type: 'doc', label: 'CLI', href: '/docs/reference/cli/', docId: 'reference/cli' }]);
+    const Where = () => <output>{useLocation().pathname}</output>;
+    render(
+      <MemoryRouter initialEntries={['/docs/guides/one/']}>
+        <Sidebar data={data} />
+        <Where />
+      </MemoryRouter>,
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reference' })));
+    const cli = await screen.findByRole('link', { name: 'CLI' });
+    expect(cli.getAttribute('href')).toBe('/docs/reference/cli/');
+    // A click with Ctrl (a new tab) is not the app's: nothing prevents it and the route stays.
+    expect(fireEvent.click(cli, { button: 0, ctrlKey: true })).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('/docs/guides/one/');
+    expect(fireEvent.click(cli, { button: 1 })).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('/docs/guides/one/');
+    // A plain click is the router's: the default (a page load) is prevented and the route changes.
+    expect(fireEvent.click(cli, { button: 0 })).toBe(false);
+    expect(screen.getByRole('status').textContent).toBe('/docs/reference/cli/');
   });
 });
