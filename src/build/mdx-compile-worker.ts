@@ -1,5 +1,5 @@
 /**
- * Reads and compiles one page, in a worker thread of the build's pool or, on a small site, in the pages phase's own (see page-compiler.ts): its
+ * Reads and compiles one page in a worker thread of the build's pool (see page-compiler.ts): its
  * manifest entry (front matter, headings) and its compiled body, from the same text.
  */
 import { createProcessor } from '@mdx-js/mdx';

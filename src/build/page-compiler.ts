@@ -1,7 +1,7 @@
 /**
  * Reads and compiles every page, outside the bundler: pages are content, and bundling thousands
  * of them with the app is what makes builds slow and hungry. Each page is read and compiled once
- * on a pool of worker threads (one per core; a small site on this thread) and kept in the page cache (page-cache.ts), so a
+ * on a pool of worker threads (one per core) and kept in the page cache (page-cache.ts), so a
  * rebuild only compiles pages that changed, and the bundler phases read the manifest from the
  * cache. The compiled body is a module file in that cache, which the prerender imports; its browser
  * copy is made from it by page-link.ts.
@@ -24,52 +24,30 @@ import { progress } from './progress.ts';
 import { threadBundle } from './thread-bundle.mjs';
 
 /**
- * Below this many pages, one compile thread (this one, see compileHere): each thread loads the whole toolchain (MDX, the
+ * Below this many pages, one compile thread: each thread loads the whole toolchain (MDX, the
  * highlighter, mermaid's parser, the layout engine), about 1.5 CPU-seconds, and compiles what the
  * versions of a page share only once. On the real site (121 pages, 2 cores) one thread took the
  * same wall time as two, with a quarter less CPU.
  */
 const ONE_THREAD_BELOW = 400;
 
-/** What compiles pages: a pool of threads, or this thread. Started on the first page the cache does not have. */
-interface Compiler {
-  threads: number;
-  /** Starts loading the compiler now (a second or more) before its first page. */
-  start(): Promise<unknown>;
-  /** Compiles the versions of one page together (see compileVersions). */
-  run(tasks: CompileTask[]): Promise<CompileOutput[]>;
-  close(): Promise<void>;
-}
-
-const threadsFor = (pages: number) => (pages < ONE_THREAD_BELOW ? 1 : availableParallelism());
-
-/**
- * One thread's worth of pages is compiled on this thread: this process has already loaded most of the
- * toolchain to read the manifest (read-content.ts), and a worker would load it again with a heap of its
- * own. On the real site this saved about 0.4 CPU-s and 12% of the pages phase's page faults (7 alternating
- * pairs). Compiling runs no page code; rendering does, on threads without the build's environment (page-env.ts).
- */
-function compileHere(): Compiler {
-  let loaded: Promise<typeof import('./mdx-compile-worker.ts')> | undefined;
-  const start = () => (loaded ??= import('./mdx-compile-worker.ts'));
-  return {
-    threads: 1,
-    start,
-    run: async (tasks) => (await start()).compileVersions(tasks),
-    close: async () => {},
-  };
-}
-
-function compileOnThreads(root: string, threads: number): Compiler {
+/** The compile pool, started on the first page the cache does not have. */
+function compilePool(root: string, pages: number) {
+  const threads = pages < ONE_THREAD_BELOW ? 1 : availableParallelism();
   let pool: Promise<Piscina<CompileTask[], CompileOutput[]>> | undefined;
-  const start = () =>
-    (pool ??= threadBundle(path.join(root, 'src/build/mdx-compile-worker.ts'), root).then(
-      (file) => new Piscina({ filename: pathToFileURL(file).href, name: 'compileVersions', minThreads: 1, maxThreads: threads, env: PAGE_ENV }),
-    ));
   return {
     threads,
-    start,
-    run: async (tasks) => (await start()).run(tasks),
+    /** Starts the pool's threads now: each loads the compiler (a second or more) before its first page. */
+    start() {
+      pool ??= threadBundle(path.join(root, 'src/build/mdx-compile-worker.ts'), root).then(
+        (file) => new Piscina({ filename: pathToFileURL(file).href, name: 'compileVersions', minThreads: 1, maxThreads: threads, env: PAGE_ENV }),
+      );
+      return pool;
+    },
+    /** Compiles the versions of one page on one thread (see compileVersions). */
+    async run(tasks: CompileTask[]) {
+      return (await this.start()).run(tasks);
+    },
     close: async () => (await pool)?.destroy(),
   };
 }
@@ -94,13 +72,12 @@ interface CompiledPage extends Snapshotted {
  * compile threads start loading at once, while this thread lists and stats every page.
  */
 export async function compilePages({ root, pagesEdited = 0 }: { root: string; pagesEdited?: number }): Promise<CompiledPages> {
-  // Edited pages are compiled on a thread that loads the compiler while this one lists and stats every page.
-  const early = pagesEdited > 0 ? compileOnThreads(root, threadsFor(pagesEdited)) : undefined;
+  const early = pagesEdited > 0 ? compilePool(root, pagesEdited) : undefined;
   // Awaited before the loops below, which keep this thread busy: the pool's thread is made only once esbuild has answered.
   const [pages] = await Promise.all([listPageSources(root), early?.start().catch(() => {})]); // a failure shows in run()
   await linkerReady;
   const cache = pageCache(root);
-  const pool = early ?? (threadsFor(pages.length) === 1 ? compileHere() : compileOnThreads(root, threadsFor(pages.length)));
+  const pool = early ?? compilePool(root, pages.length);
   const out: Record<string, string> = {};
   const shown = progress('pages', pages.length);
   const fallbacks: string[] = [];
