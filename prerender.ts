@@ -9,7 +9,6 @@
  */
 import { rmSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile, stat } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PageFacts } from './src/build/html-facts.ts';
@@ -27,6 +26,7 @@ import { PAGE_RUNTIME } from './src/build/manifest-plugin.ts';
 import { PAGE_ENV } from './src/build/page-env.ts';
 import { progress } from './src/build/progress.ts';
 import { threadBundle } from './src/build/thread-bundle.mjs';
+import { threadsFor } from './src/build/thread-count.ts';
 import { FileSetCache, folderHash, readEntry, readPart, type Entry, type PageExtract } from './src/build/render-cache.ts';
 import { keptIndexFiles, pruneIndexFiles, type IndexFileRef } from './src/build/search-store.ts';
 import { forgetLinkState, planLinkCheck, readLinkState, saveLinkState, targetsKey } from './src/build/link-state.ts';
@@ -63,14 +63,6 @@ function pagePathsOf(site: SiteManifest): string[] {
 
 /** Paths per message to a worker: large enough to keep messaging cheap, small enough to balance. */
 const BATCH = 20;
-/**
- * Below this many pages to render, one render thread: a second loads the app and the page toolchain again and
- * warms up its own heap and code, about 0.7 CPU-s. On the real site (140 pages, 2 cores) one thread used 0.5-1.2
- * CPU-s less and 0.1-0.8 s more wall time than two (four alternating pairs of the prerender phase).
- */
-const ONE_THREAD_BELOW = 400;
-const threadsFor = (pages: number) => (pages < ONE_THREAD_BELOW ? 1 : availableParallelism());
-
 /** Pages a worker renders before a fresh one takes over (see renderOnWorkers). */
 const RECYCLE_AFTER = 2000;
 
@@ -270,6 +262,9 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     settlePlan.reject(e); // the waiting worker stops too
     throw e;
   });
+  // Below 400 pages to render, one thread (threadsFor): a second loads the app and the page toolchain again and warms
+  // its own heap, about 0.7 CPU-s. On the real site (140 pages, 2 cores) one thread used 0.5-1.2 CPU-s less and 0.1-0.8 s
+  // more wall time than two (four alternating pairs of the prerender phase).
   const count = Math.max(1, Math.min(workers ?? (Number(process.env.PRERENDER_WORKERS) || threadsFor(toRender.length)), Math.ceil(toRender.length / BATCH)));
   settlePlan.resolve({ jobs: toRender, count });
 

@@ -7,7 +7,6 @@
  * copy is made from it by page-link.ts.
  */
 import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
@@ -22,18 +21,17 @@ import { linkRuntime, linkerReady, PageImportError } from './page-link.ts';
 import { PAGE_ENV } from './page-env.ts';
 import { progress } from './progress.ts';
 import { threadBundle } from './thread-bundle.mjs';
+import { threadsFor } from './thread-count.ts';
 
 /**
- * Below this many pages, one compile thread: each thread loads the whole toolchain (MDX, the
- * highlighter, mermaid's parser, the layout engine), about 1.5 CPU-seconds, and compiles what the
- * versions of a page share only once. On the real site (121 pages, 2 cores) one thread took the
- * same wall time as two, with a quarter less CPU.
+ * The compile pool, started on the first page the cache does not have. Below 400 pages one thread
+ * (threadsFor): each thread loads the whole toolchain (MDX, the highlighter, mermaid's parser, the
+ * layout engine), about 1.5 CPU-seconds, and compiles what the versions of a page share only once.
+ * On the real site (121 pages, 2 cores) one thread took the same wall time as two, with a quarter
+ * less CPU.
  */
-const ONE_THREAD_BELOW = 400;
-
-/** The compile pool, started on the first page the cache does not have. */
 function compilePool(root: string, pages: number) {
-  const threads = pages < ONE_THREAD_BELOW ? 1 : availableParallelism();
+  const threads = threadsFor(pages);
   let pool: Promise<Piscina<CompileTask[], CompileOutput[]>> | undefined;
   return {
     threads,
