@@ -1,5 +1,5 @@
 /**
- * The files of the search indexes kept between builds: in one folder (.cache/search/files/), each
+ * The files of the search indexes kept between builds: in one folder (.cache/search-files/), each
  * named by its content and shared by every build whose index has it. After an edit to one page, most
  * of a large version's parts are the same as before (their names in the site too, see
  * search-index.ts): they are neither written again nor moved into dist/, where they already are
