@@ -1,0 +1,44 @@
+// @vitest-environment node
+/**
+ * The build parses diagrams in Node, with no DOM: mermaid's browser build, its own DOMPurify given a sanitizer that
+ * keeps the text. Without that, parsing a flowchart throws on DOMPurify's missing sanitize().
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+let work: string;
+let mod: typeof import('../../src/build/mermaid-parse.ts');
+
+beforeAll(async () => {
+  // The parse cache lies under the working folder: a fresh one, so that mermaid itself parses each diagram.
+  work = mkdtempSync(path.join(tmpdir(), 'mermaid-parse-'));
+  vi.spyOn(process, 'cwd').mockReturnValue(work);
+  mod = await import('../../src/build/mermaid-parse.ts');
+});
+afterAll(() => {
+  vi.restoreAllMocks();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('parseMermaid without a DOM', () => {
+  it('has no DOM here', () => {
+    expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
+  });
+
+  it('counts the nodes, edges and subgraphs of a flowchart with labels', async () => {
+    const parsed = await mod.parseMermaid('flowchart LR\n  subgraph edge [Edge <b>host</b>]\n    A["zrok share"] --> B{{frontend}}\n  end\n  B -->|HTTPS| C[(store)]\n');
+    expect(parsed).toEqual({ type: 'flowchart-v2', counts: { nodes: 3, edges: 2, subgraphs: 1 } });
+  });
+
+  it('counts the actors, messages and notes of a sequence diagram', async () => {
+    const parsed = await mod.parseMermaid('sequenceDiagram\n  Alice->>Bob: enable\n  Note over Bob: stores the identity\n  Bob-->>Alice: ok\n');
+    expect(parsed).toMatchObject({ type: 'sequence', counts: { actors: 2, messages: 2, notes: 1, boxes: 0 } });
+  });
+
+  it('throws a MermaidSyntaxError with mermaid\'s message on invalid text', async () => {
+    await expect(mod.parseMermaid('flowchart LR\n  A -->\n')).rejects.toThrow(mod.MermaidSyntaxError);
+    await expect(mod.parseMermaid('flowchart LR\n  A -->\n')).rejects.toThrow(/Parse error/);
+  });
+});
