@@ -4,12 +4,11 @@ import { assembleManifest, docHeadings, readContentFile, readContentSources, CON
 import { createPageDataBuilder, type PageDataBuilder } from '../content/page-data.ts';
 import type { SiteManifest } from '../content/types.ts';
 import { siteIndexText } from './bundle-cache.ts';
+import { PAGE_RUNTIME } from './page-html.ts';
 import siteConfig from '../../site.config.ts';
 
 export const INDEX_ID = 'virtual:site-index';
 const RESOLVED_INDEX = `\0${INDEX_ID}`;
-/** The client build's entry for the JSX runtime of compiled pages (its key in the Vite manifest). */
-export const PAGE_RUNTIME = 'src/page-runtime.ts';
 
 const PAGE_DATA = /^(\/.*\/)page-data\.json$/;
 const SIDEBAR_PART = /^\/_data\/sidebar\/([^/]+)\/(.+)\.json$/;

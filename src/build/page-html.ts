@@ -2,6 +2,12 @@ import type { SiteConfig } from '../../site.config.ts';
 import type { RenderResult } from '../server.tsx';
 import { escapeHtml, headTags } from './html-output.ts';
 
+/**
+ * The client build's entry for the JSX runtime of compiled pages (its key in the Vite manifest). Here, not in
+ * manifest-plugin.ts, whose imports would load the Markdown and highlighting toolchain into the prerender.
+ */
+export const PAGE_RUNTIME = 'src/page-runtime.ts';
+
 export interface ViteChunk {
   file: string;
   imports?: string[];
