@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import { mdxPlugin } from './src/build/mdx-plugin.ts';
 import { contentPlugin } from './src/build/manifest-plugin.ts';
@@ -17,7 +17,9 @@ export { resolveBase };
  * from one renderer. 'react' itself is preact/compat with React's hydration behaviour of one hook (react-on-preact.ts).
  */
 const reactIsPreact = [
-  { find: /^react$/, replacement: fileURLToPath(new URL('./src/react-on-preact.ts', import.meta.url)) },
+  // From the project folder, where every command that loads this file runs; not from import.meta, since the build's
+  // bundles phase runs this file bundled into .cache/threads/ (build-phase.ts).
+  { find: /^react$/, replacement: path.resolve('src/react-on-preact.ts') },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },

@@ -16,10 +16,16 @@ const quiet = { logLevel: 'warn' as const };
 // Each phase imports only what it uses: Vite alone takes a second or more to load.
 async function run(phase: string | undefined) {
   if (phase === 'bundles') {
-    // Both bundles in one process: Vite and its bundler load once.
-    const { build } = await import('vite');
-    await build({ ...quiet, mode: 'production' });
-    return void (await build({ ...quiet, mode: 'production', build: { ssr: 'src/server.tsx' } }));
+    // Both bundles in one process: Vite and its bundler load once. The config is this phase's own import, not a file
+    // Vite bundles again and loads (configFile: false), so the plugins' lazy imports stay lazy: the content reader and
+    // the page compiler are not loaded, since the site index is the one the pages phase wrote.
+    const { build, mergeConfig } = await import('vite');
+    const { default: config } = await import('../vite.config.ts');
+    const { SITE_INDEX_FILE } = await import('../src/build/manifest-plugin.ts');
+    process.env[SITE_INDEX_FILE] = path.join(work, 'site-index.json');
+    const resolved = (isSsrBuild: boolean) => config({ command: 'build', mode: 'production', isSsrBuild, isPreview: false });
+    await build({ ...resolved(false), ...quiet, mode: 'production', configFile: false });
+    return void (await build(mergeConfig(resolved(true), { ...quiet, mode: 'production', configFile: false, build: { ssr: 'src/server.tsx' } })));
   }
   if (phase === 'pages') {
     const { compilePages } = await import('../src/build/page-compiler.ts');

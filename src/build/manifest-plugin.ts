@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Connect, Plugin, ViteDevServer } from 'vite';
-import { assembleManifest, docHeadings, readContentFile, readContentSources, CONTENT_DIR, type ContentSources } from './read-content.ts';
+import { readFile } from 'node:fs/promises';
+import type { ContentSources } from './read-content.ts';
 import { createPageDataBuilder, type PageDataBuilder } from '../content/page-data.ts';
 import type { SiteManifest } from '../content/types.ts';
 import { siteIndexText } from './bundle-cache.ts';
@@ -11,6 +12,15 @@ export const INDEX_ID = 'virtual:site-index';
 const RESOLVED_INDEX = `\0${INDEX_ID}`;
 
 const PAGE_DATA = /^(\/.*\/)page-data\.json$/;
+/**
+ * The content reader, loaded on first use: it brings the Markdown and highlighting toolchain, which a build's
+ * bundles phase, reading the site index the pages phase wrote, does not need.
+ */
+const contentReader = () => import('./read-content.ts');
+
+/** Names the site index file a build's pages phase wrote; when set, the client bundle takes the index from it. */
+export const SITE_INDEX_FILE = 'ZROK_SITE_INDEX_FILE';
+
 const SIDEBAR_PART = /^\/_data\/sidebar\/([^/]+)\/(.+)\.json$/;
 /** Sent to the browser under the dev server when a page's data may have changed. */
 export const CONTENT_CHANGED_EVENT = 'zrok:content-changed';
@@ -31,10 +41,11 @@ export function contentPlugin(): Plugin[] {
   let manifest: Promise<SiteManifest> | undefined;
   let builder: Promise<PageDataBuilder> | undefined;
   // The dev server starts on front matter alone; a page's headings are read when it is shown.
-  const readSources = () => (sources ??= readContentSources(root, CONTENT_DIR, server ? 'later' : 'now'));
-  const readManifest = () => (manifest ??= readSources().then(assembleManifest));
+  const readSources = () => (sources ??= contentReader().then((c) => c.readContentSources(root, c.CONTENT_DIR, server ? 'later' : 'now')));
+  const readManifest = () => (manifest ??= Promise.all([readSources(), contentReader()]).then(([s, c]) => c.assembleManifest(s)));
   const pageData = () => (builder ??= readManifest().then((m) => createPageDataBuilder(m, (source) => `${base}${source}`, siteConfig.sidebar.inlineLimit)));
-  const siteIndex = async () => siteIndexText(await readManifest());
+  // In a build, the pages phase has read the content and written the site index (build-phase.ts).
+  const siteIndex = async () => (process.env[SITE_INDEX_FILE] ? readFile(process.env[SITE_INDEX_FILE], 'utf8') : siteIndexText(await readManifest()));
 
   /**
    * A page or category was added, changed or deleted: re-read that file, then tell the browser to
@@ -42,10 +53,11 @@ export function contentPlugin(): Plugin[] {
    * Only a change to what every page knows (the site index) reloads the page.
    */
   const onContentChange = async (file: string) => {
-    if (!server || !sources || !file.includes(CONTENT_DIR)) return;
+    const content = await contentReader();
+    if (!server || !sources || !file.includes(content.CONTENT_DIR)) return;
     const indexBefore = await siteIndex().catch(() => '');
     try {
-      if (!(await readContentFile(await sources, file))) return;
+      if (!(await content.readContentFile(await sources, file))) return;
     } catch (e) {
       server.config.logger.error(String((e as Error).message));
       return;
@@ -70,7 +82,7 @@ export function contentPlugin(): Plugin[] {
     pageData()
       .then(async (b) => {
         let body = page ? b.page(page[1]) : b.sidebarFragment(part![1], decodeURIComponent(part![2]));
-        if (body && 'doc' in body && body.doc) body = { ...body, doc: { ...body.doc, toc: await docHeadings(await readSources(), body.source) } };
+        if (body && 'doc' in body && body.doc) body = { ...body, doc: { ...body.doc, toc: await (await contentReader()).docHeadings(await readSources(), body.source) } };
         res.statusCode = body ? 200 : 404;
         res.setHeader('Content-Type', 'application/json');
         res.end(JSON.stringify(body ?? null));
