@@ -1,8 +1,5 @@
 import type { CompileOptions } from '@mdx-js/mdx';
 import type { Root } from 'hast';
-import remarkGfm from 'remark-gfm';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkDirective from 'remark-directive';
 import rehypeShiki from '@shikijs/rehype';
 import { transformerMetaHighlight } from '@shikijs/transformers';
 import { remarkHeadingIds } from './remark-heading-ids.ts';
@@ -10,15 +7,13 @@ import { remarkAdmonitions } from './remark-admonitions.ts';
 import { remarkMermaid } from './remark-mermaid.ts';
 import { remarkCodeBlocks } from './remark-code-blocks.ts';
 import { BoundedMap } from './bounded-map.ts';
+import { remarkParsePlugins } from './remark-parse-plugins.ts';
 
-
-/** Parsing plugins shared by the page compiler and the manifest reader. */
-export const remarkParsePlugins = [remarkGfm, remarkFrontmatter, remarkDirective] as const;
 
 /** The page compiler's options; `development` (the dev server) shows a diagram's error in the page instead of failing. */
 export const mdxCompileOptionsFor = ({ development }: { development: boolean }): CompileOptions => ({
   ...mdxCompileOptions,
-  remarkPlugins: [remarkGfm, remarkFrontmatter, remarkDirective, remarkAdmonitions, remarkHeadingIds, [remarkMermaid, { development }], remarkCodeBlocks],
+  remarkPlugins: [...remarkParsePlugins, remarkAdmonitions, remarkHeadingIds, [remarkMermaid, { development }], remarkCodeBlocks],
 });
 
 /**
@@ -40,9 +35,7 @@ const highlightCache = {
 
 export const mdxCompileOptions: CompileOptions = {
   remarkPlugins: [
-    remarkGfm,
-    remarkFrontmatter,
-    remarkDirective,
+    ...remarkParsePlugins,
     remarkAdmonitions,
     remarkHeadingIds,
     remarkMermaid,

@@ -1,10 +1,8 @@
 /**
- * The browser's copy of a compiled page: its one import (the JSX runtime) pointed at the client
- * build's page-runtime chunk, minified, and named by its content so it can be cached for ever.
+ * A compiled page's imports: the JSX runtime is the one it may have (checked when it is compiled), and its browser
+ * copy points it at the client build's page-runtime chunk (page-browser-copy.ts).
  */
 import { init, parse } from 'es-module-lexer';
-import { minifySync } from 'rolldown/utils';
-import { contentName } from './hash.ts';
 
 /** Resolves once the import lexer (WebAssembly) is ready; await it before linking. */
 export const linkerReady = init;
@@ -25,10 +23,4 @@ export function linkRuntime(code: string, runtimeUrl: string): string {
     out = out.slice(0, i.s) + runtimeUrl + out.slice(i.e);
   }
   return out;
-}
-
-/** The browser module of a page and its file name under assets/pages/. */
-export function browserPage(code: string, runtimeUrl: string): { file: string; code: string } {
-  const min = minifySync('page.js', linkRuntime(code, runtimeUrl), { compress: true, mangle: true }).code;
-  return { file: `assets/pages/${contentName(min)}.js`, code: min };
 }

@@ -16,7 +16,8 @@ import { keepFiles, writeFresh } from './render-cache.ts';
 import { sha256 } from './hash.ts';
 import { pageHtml, type PageShell } from './page-html.ts';
 import { pageDataPath } from '../content/page-data.ts';
-import { browserPage, linkerReady } from './page-link.ts';
+import { linkerReady } from './page-link.ts';
+import { browserPage } from './page-browser-copy.ts';
 import type { SiteManifest } from '../content/types.ts';
 import type { ServerModule, PrerenderJob, BatchResult, WorkerInput, RenderedPage } from './prerender-protocol.ts';
 

@@ -9,7 +9,7 @@ import siteConfig from '../../site.config.ts';
 import type { CategorySource, DocSource, FrontMatter, SiteManifest, TocEntry } from '../content/types.ts';
 import { buildVersionManifest, checkRoutesAcrossVersions, ContentError } from '../content/manifest.ts';
 import { preprocessMdx } from './mdx-preprocess.ts';
-import { remarkParsePlugins } from './mdx-options.ts';
+import { remarkParsePlugins } from './remark-parse-plugins.ts';
 import { assignHeadingIds, firstHeadingOf } from './remark-heading-ids.ts';
 import { compilerFingerprint, pageCache } from './page-cache.ts';
 import { forEachLimited } from './limit.ts';
