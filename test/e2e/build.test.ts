@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { cp, readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
+import { cp, readdir, readFile, rename, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
@@ -62,6 +62,21 @@ describe('the build', () => {
     assert.doesNotMatch(html, /mermaid/i);
     assert.match(await readFile(path.join(project, 'dist/_nginx/security-headers.conf'), 'utf8'), /style-src-elem 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/, 'no inline <style> but the shell’s own');
     await writeFile(path.join(project, 'dist/marker.txt'), 'from the last good build');
+  });
+
+  it('builds the same site with each phase in a process of its own, as a large site does', async () => {
+    const phaseScripts = async () => (await readdir(path.join(project, '.cache/threads'))).filter((f) => f.startsWith('build-phase-'));
+    assert.deepEqual(await phaseScripts(), [], 'a small site builds in one process');
+    const { code, output } = await build({ BUILD_PHASES_APART: '1', OUT_DIR: 'dist-apart' });
+    assert.equal(code, 0, output);
+    assert.equal((await phaseScripts()).length, 1, 'the phases ran from their own script');
+    const files = (dir: string) => readdir(path.join(project, dir), { recursive: true }).then((l) => l.filter((f) => f !== 'marker.txt').sort());
+    assert.deepEqual(await files('dist-apart'), await files('dist'));
+    for (const f of await files('dist')) {
+      const one = await readFile(path.join(project, 'dist', f)).catch(() => null); // null: a folder
+      if (one) assert.ok(one.equals(await readFile(path.join(project, 'dist-apart', f))), `${f} is the same`);
+    }
+    await rm(path.join(project, 'dist-apart'), { recursive: true });
   });
 
   it('fails on a mermaid diagram without a title, naming file and line', async () => {
