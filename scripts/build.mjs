@@ -14,5 +14,7 @@ if (profileDir && !process.execArgv.includes('--cpu-prof')) {
   process.exit(run.status ?? 1);
 }
 const root = process.cwd();
-const entry = await threadBundle(path.join(root, 'scripts/build.ts'), root);
+// With the worker threads every build starts, which share much of the build's own code.
+const workers = ['src/build/mdx-compile-worker.ts', 'src/build/prerender-worker.ts'].map((f) => path.join(root, f));
+const entry = await threadBundle(path.join(root, 'scripts/build.ts'), root, workers);
 await import(pathToFileURL(entry).href);

@@ -22,19 +22,22 @@ const ALWAYS_INPUTS = ['tsconfig.json', 'package.json', 'package-lock.json'];
  * Bundles `entry` into .cache/threads/<name>-<hash of the code>/, and gives the path of its entry module.
  * When every file the last bundle of this entry was made from has the size and time it had then, that
  * bundle is given without running esbuild (whose start is 0.1 s or more, in every build process that bundles).
+ * `alongside`: entries the same run will ask for later (its worker threads), bundled in the same esbuild run
+ * and recorded each, so that they share the work on the modules they have in common (the build's three entries:
+ * 0.30 against 0.54 CPU-s, esbuild's own process included).
  */
-export async function threadBundle(entry, root) {
-  const name = path.basename(entry, path.extname(entry));
+export async function threadBundle(entry, root, alongside = []) {
+  const name = nameOf(entry);
   const dir = path.join(root, '.cache/threads');
-  const record = path.join(dir, `${name}.inputs.json`);
   // Paths in the record are relative to the project: a copied project does not take the original's bundle.
-  const known = readRecord(record);
+  const known = readRecord(recordFile(dir, entry));
   const at = (rel) => path.join(root, rel);
   if (known?.entry === path.relative(root, entry) && existsSync(at(known.module)) && known.inputs.every(([rel, size, mtimeMs]) => sameStats(at(rel), size, mtimeMs))) return at(known.module);
+  const entries = [entry, ...alongside.filter((e) => nameOf(e) !== name)];
   const { build } = await import('esbuild');
   const started = Date.now();
   const result = await build({
-    entryPoints: { [name]: entry },
+    entryPoints: Object.fromEntries(entries.map((e) => [nameOf(e), e])),
     bundle: true,
     splitting: true,
     outdir: 'out',
@@ -67,10 +70,15 @@ export async function threadBundle(entry, root) {
     const older = new RegExp(`^${name}-[0-9a-f]{16}$`); // not build-phase-… for build
     for (const old of await readdir(dir)) if (older.test(old) && path.join(dir, old) !== folder) await rm(path.join(dir, old), { recursive: true, force: true });
   }
-  const module = path.join(folder, `${name}.mjs`);
-  await writeFile(record, JSON.stringify({ entry: path.relative(root, entry), module: path.relative(root, module), inputs }));
-  return module;
+  // Each entry's record names the same inputs: all of them are made again when any of them changed.
+  for (const e of entries) {
+    await writeFile(recordFile(dir, e), JSON.stringify({ entry: path.relative(root, e), module: path.relative(root, path.join(folder, `${nameOf(e)}.mjs`)), inputs }));
+  }
+  return path.join(folder, `${name}.mjs`);
 }
+
+const nameOf = (entry) => path.basename(entry, path.extname(entry));
+const recordFile = (dir, entry) => path.join(dir, `${nameOf(entry)}.inputs.json`);
 
 /** [size, mtimeMs] of a file, or [-1, -1] when there is none (a file that appears later changes the record too). */
 function statsOf(file) {

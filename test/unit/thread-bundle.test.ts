@@ -68,4 +68,21 @@ describe('threadBundle', () => {
     expect(await said(inCopy)).toBe('copy!');
     expect(JSON.parse(await readFile(recordOf(copy), 'utf8')).module).not.toMatch(/^\//);
   });
+
+  it('bundles the entries named alongside in the same run, so that asking for one later does not bundle again', async () => {
+    const root = await project();
+    await writeFile(path.join(root, 'src/other.ts'), "import { word } from './word.ts';\nexport const said: string = `${word}, again`;\n");
+    const first = await threadBundle(path.join(root, 'src/entry.ts'), root, [path.join(root, 'src/other.ts')]);
+    const otherRecord = path.join(root, '.cache/threads/other.inputs.json');
+    const recorded = await stat(otherRecord);
+    const other = await threadBundle(path.join(root, 'src/other.ts'), root);
+    expect(path.dirname(other)).toBe(path.dirname(first));
+    expect(await said(other)).toBe('first, again');
+    // esbuild did not run for it: it would have written its record again
+    expect((await stat(otherRecord)).mtimeMs).toBe(recorded.mtimeMs);
+    // a change to what they share makes both new
+    await writeFile(path.join(root, 'src/word.ts'), "export const word = 'changed';\n");
+    await utimes(path.join(root, 'src/word.ts'), new Date(), new Date(Date.now() + 5000));
+    expect(await said(await threadBundle(path.join(root, 'src/other.ts'), root))).toBe('changed, again');
+  });
 });
