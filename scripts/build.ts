@@ -5,6 +5,7 @@
  * step succeeded (place-site.ts), so a failed build never leaves a half-written site behind.
  */
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -76,7 +77,8 @@ async function main() {
   // A small site's phases run in this process: a process of its own cost each a start and the loading of the build's
   // modules again (real site, 4 alternating cold builds: 143.5-147.9k page faults against 181.2-185.6k, 0.1-4.8 CPU-s
   // less; largest process 512-531 MB against 357-372 MB). BUILD_PHASES_APART=1 keeps them apart on any site.
-  const pages = filesUnder(path.join(root, 'content')).filter((f) => /\.mdx?$/.test(f)).length;
+  const content = path.join(root, 'content');
+  const pages = existsSync(content) ? filesUnder(content).filter((f) => /\.mdx?$/.test(f)).length : 0;
   const apart = pages >= ONE_THREAD_BELOW || process.env.BUILD_PHASES_APART === '1';
   // The phases run as plain JavaScript (no tsx loader in their processes): see thread-bundle.mjs.
   const phaseScript = apart ? await (await import('../src/build/thread-bundle.mjs')).threadBundle(path.join(root, 'scripts/build-phase.ts'), root) : '';
