@@ -18,7 +18,7 @@ export { resolveBase };
  */
 const reactIsPreact = [
   // From the project folder, where every command that loads this file runs; not from import.meta, since the build's
-  // bundles phase runs this file bundled into .cache/threads/ (build-phase.ts).
+  // bundles phase runs this file bundled into .cache/threads/ (build-phases.ts).
   { find: /^react$/, replacement: path.resolve('src/react-on-preact.ts') },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },

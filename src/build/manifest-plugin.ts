@@ -44,7 +44,7 @@ export function contentPlugin(): Plugin[] {
   const readSources = () => (sources ??= contentReader().then((c) => c.readContentSources(root, c.CONTENT_DIR, server ? 'later' : 'now')));
   const readManifest = () => (manifest ??= Promise.all([readSources(), contentReader()]).then(([s, c]) => c.assembleManifest(s)));
   const pageData = () => (builder ??= readManifest().then((m) => createPageDataBuilder(m, (source) => `${base}${source}`, siteConfig.sidebar.inlineLimit)));
-  // In a build, the pages phase has read the content and written the site index (build-phase.ts).
+  // In a build, the pages phase has read the content and written the site index (build-phases.ts).
   const siteIndex = async () => (process.env[SITE_INDEX_FILE] ? readFile(process.env[SITE_INDEX_FILE], 'utf8') : siteIndexText(await readManifest()));
 
   /**
