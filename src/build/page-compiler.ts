@@ -4,7 +4,7 @@
  * on a pool of worker threads (one per core) and kept in the page cache (page-cache.ts), so a
  * rebuild only compiles pages that changed, and the bundler phases read the manifest from the
  * cache. The compiled body is a module file in that cache, which the prerender imports; its browser
- * copy is made from it by page-link.ts.
+ * copy is made from it by page-browser-copy.ts.
  */
 import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
@@ -24,13 +24,6 @@ import { threadBundle } from './thread-bundle.mjs';
 import { threadsFor } from './thread-count.ts';
 
 /**
- * The compile pool, started on the first page the cache does not have. Below 400 pages one thread
- * (threadsFor): each thread loads the whole toolchain (MDX, the highlighter, mermaid's parser, the
- * layout engine), about 1.5 CPU-seconds, and compiles what the versions of a page share only once.
- * On the real site (121 pages, 2 cores) one thread took the same wall time as two, with a quarter
- * less CPU.
- */
-/**
  * A compile thread's young generation, twice V8's default of 48 MB here: a page's trees outlive a smaller one's
  * collections, so they were copied and promoted, then collected again from the old generation. On the real site the
  * thread's scavenges went from about 150 (900-960 ms) to 85 (640-700 ms); 4 alternating cold builds: 13.7-15.6 against
@@ -38,6 +31,13 @@ import { threadsFor } from './thread-count.ts';
  */
 const YOUNG_GENERATION_MB = 96;
 
+/**
+ * The compile pool, started on the first page the cache does not have. Below 400 pages one thread
+ * (threadsFor): each thread loads the whole toolchain (MDX, the highlighter, mermaid's parser, the
+ * layout engine), about 1.5 CPU-seconds, and compiles what the versions of a page share only once.
+ * On the real site (121 pages, 2 cores) one thread took the same wall time as two, with a quarter
+ * less CPU.
+ */
 function compilePool(root: string, pages: number) {
   const threads = threadsFor(pages);
   let pool: Promise<Piscina<CompileTask[], CompileOutput[]>> | undefined;
