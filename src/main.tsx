@@ -8,7 +8,8 @@ import { useSettings } from './store/settings.ts';
 import { installChunkReload, reloadOnceIfSiteAnswers, showStartupLoadNotice } from './theme/chunk-errors.ts';
 import type { PageState } from './page-loader.ts';
 import { installSmoothAnchors, keepHashTargetInPlace } from './theme/smooth-scroll.ts';
-import { forgetPages, loadPage, setPageSource } from './page-loader.ts';
+import { forgetPages, loadPage, loadPrerenderedPage, setPageSource } from './page-loader.ts';
+import { STATIC_BODY_SELECTOR } from './theme/MarkdownBody.tsx';
 import { browserPageSource } from './browser-pages.ts';
 import './theme/theme.css';
 
@@ -51,13 +52,15 @@ async function main(): Promise<boolean> {
   const canHydrate = !!container.firstElementChild && container.dataset.route === window.location.pathname;
 
   // Load what the first screen shows before hydrating, so the server HTML is reused (P9): the
-  // docs page's data and body, or the lazy search page.
+  // docs page's data and body, or the lazy search page. A body whose HTML needs no script is kept as it arrived:
+  // neither its module nor its hydration (most of the page's elements) is paid for.
   const matches = matchRoutes(routes, window.location, basename) ?? [];
   const loaderData: Record<string, unknown> = {};
   const path = window.location.pathname.slice(basename === '/' ? 0 : basename.length) || '/';
   for (const m of matches) {
     if (m.route.id === PAGE_ROUTE_ID) {
-      const state = await loadPage(path);
+      const staticBody = canHydrate ? container.querySelector(STATIC_BODY_SELECTOR) : null;
+      const state = await (staticBody ? loadPrerenderedPage(path, staticBody.innerHTML) : loadPage(path));
       if (state.kind === 'load-error' && canHydrate) return keepPrerenderedPage(state, () => main());
       loaderData[PAGE_ROUTE_ID] = state;
     } else if (m.route.lazy) {

@@ -5,9 +5,18 @@ import type { SidebarItem } from './content/types.ts';
 
 export type PageBody = ComponentType<{ components?: MDXComponents }>;
 
-/** What the page route shows: a docs page, the not-found page, or the load-error view. */
+/** A page body's module: its component, and `staticBody` when its HTML needs no script (src/build/remark-static-body.ts). */
+export interface PageBodyModule {
+  default: PageBody;
+  staticBody?: boolean;
+}
+
+/**
+ * What the page route shows: a docs page, the not-found page, or the load-error view. A docs page's body is its
+ * component (`Body`), or, on the first visit of a page whose body needs no script, the prerendered HTML (`bodyHtml`).
+ */
 export type PageState =
-  | { kind: 'page'; data: PageData; Body?: PageBody }
+  | { kind: 'page'; data: PageData; Body?: PageBody; staticBody?: boolean; bodyHtml?: string }
   | { kind: 'not-found' }
   | { kind: 'load-error'; error: Error; data?: PageData; stale?: boolean };
 
@@ -18,7 +27,7 @@ export type PageState =
 export interface PageSource {
   /** undefined: no such page. Throws when it could not be fetched. */
   data: (path: string) => Promise<PageData | undefined>;
-  body: (data: PageData) => Promise<{ default: PageBody }>;
+  body: (data: PageData) => Promise<PageBodyModule>;
   sidebarFragment: (versionName: string, dir: string) => Promise<SidebarItem[]>;
   /** True when the site now names another body for the page: a new deployment replaced it. */
   isStale?: (data: PageData) => Promise<boolean>;
@@ -37,14 +46,15 @@ function pageSource(): PageSource {
   return source;
 }
 
-async function load(path: string): Promise<PageState> {
+async function load(path: string, bodyHtml?: string): Promise<PageState> {
   let data: PageData | undefined;
   try {
     data = await pageSource().data(path);
     if (!data) return { kind: 'not-found' };
     if (!data.doc) return { kind: 'page', data };
-    const { default: Body } = await pageSource().body(data);
-    return { kind: 'page', data, Body };
+    if (bodyHtml !== undefined) return { kind: 'page', data, staticBody: true, bodyHtml };
+    const { default: Body, staticBody } = await pageSource().body(data);
+    return { kind: 'page', data, Body, staticBody: staticBody === true };
   } catch (e) {
     const stale = data?.doc ? await (pageSource().isStale?.(data) ?? Promise.resolve(false)).catch(() => false) : false;
     return { kind: 'load-error', error: e instanceof Error ? e : new Error(String(e)), data, stale };
@@ -60,6 +70,14 @@ export function loadPage(path: string): Promise<PageState> {
     void p.then((s) => s.kind === 'load-error' && loaded.delete(path));
   }
   return p;
+}
+
+/**
+ * The page the browser opened, when its prerendered body needs no script: its data, and the body's HTML as it
+ * arrived, so the body's module is not loaded nor the body hydrated. Not kept: a later visit loads the module.
+ */
+export function loadPrerenderedPage(path: string, bodyHtml: string): Promise<PageState> {
+  return load(path, bodyHtml);
 }
 
 /** Forgets every loaded page (the dev server says content changed), so the next load fetches again. */

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { routes, searchPagePath, PAGE_ROUTE_ID } from './routes.tsx';
 import { pageHead } from './theme/head.ts';
-import { setPageSource, type PageBody, type PageState } from './page-loader.ts';
+import { setPageSource, type PageBodyModule, type PageState } from './page-loader.ts';
 import { createPageDataBuilder, type PageData, type PageDataBuilder } from './content/page-data.ts';
 import siteConfig from '../site.config.ts';
 import type { SiteManifest } from './content/types.ts';
@@ -26,7 +26,7 @@ export function configure(pages: { site: SiteManifest; moduleUrl: (source: strin
   builder = b;
   setPageSource({
     data: async (path) => b.page(path),
-    body: (data) => import(pathToFileURL(pages.bodyFile(data.source)).href) as Promise<{ default: PageBody }>,
+    body: (data) => import(pathToFileURL(pages.bodyFile(data.source)).href) as Promise<PageBodyModule>,
     sidebarFragment: async () => [],
   });
   return b;
@@ -45,6 +45,8 @@ export interface RenderResult {
   versionTag?: string;
   /** Kept out of search engines (the search page). */
   noindex?: boolean;
+  /** The docs page's body needs no script: the browser keeps its HTML and loads neither its module nor that module's imports. */
+  staticBody?: boolean;
 }
 
 /** Renders one path (without base URL) to HTML for the prerender. */
@@ -75,5 +77,6 @@ export async function render(path: string, basename: string): Promise<RenderResu
     page: state?.kind === 'page' ? state.data : undefined,
     versionTag: state?.kind === 'page' ? site?.versions.find((v) => v.name === state.data.version)?.tag : undefined,
     noindex: path === searchPagePath,
+    staticBody: state?.kind === 'page' && state.staticBody === true,
   };
 }

@@ -8,12 +8,13 @@ import { remarkMermaid } from './remark-mermaid.ts';
 import { remarkCodeBlocks } from './remark-code-blocks.ts';
 import { BoundedMap } from './bounded-map.ts';
 import { remarkParsePlugins } from './remark-parse-plugins.ts';
+import { remarkStaticBody } from './remark-static-body.ts';
 
 
 /** The page compiler's options; `development` (the dev server) shows a diagram's error in the page instead of failing. */
 export const mdxCompileOptionsFor = ({ development }: { development: boolean }): CompileOptions => ({
   ...mdxCompileOptions,
-  remarkPlugins: [...remarkParsePlugins, remarkAdmonitions, remarkHeadingIds, [remarkMermaid, { development }], remarkCodeBlocks],
+  remarkPlugins: [...remarkParsePlugins, remarkAdmonitions, remarkHeadingIds, [remarkMermaid, { development }], remarkCodeBlocks, remarkStaticBody],
 });
 
 /**
@@ -40,6 +41,7 @@ export const mdxCompileOptions: CompileOptions = {
     remarkHeadingIds,
     remarkMermaid,
     remarkCodeBlocks,
+    remarkStaticBody,
   ],
   rehypePlugins: [
     [

@@ -48,7 +48,8 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  */
 export function pageHtml(shell: PageShell, r: RenderResult, sitePath: string, route: string): string {
   const { template, cspMeta, siteConfig, base, runtimePreloads } = shell;
-  const preloads = (r.page?.doc ? [r.page.doc.module, ...runtimePreloads] : []).filter((f) => !template.includes(f));
+  // A body kept as HTML (staticBody) is not loaded on this visit, so neither it nor its runtime is preloaded.
+  const preloads = (r.page?.doc && !r.staticBody ? [r.page.doc.module, ...runtimePreloads] : []).filter((f) => !template.includes(f));
   const data = r.page ? `<script type="application/json" id="page-data">${scriptJson(r.page)}</script>` : '';
   // Every replacement is a function: a string replacement would read `$&`, `$'`, `$\`` and `$$` in
   // page titles or descriptions as patterns and splice parts of the template into the page.

@@ -1,18 +1,15 @@
 import type { ComponentProps } from 'react';
-import { Link } from 'react-router-dom';
+import { BASE } from '../theme/app-link-clicks.ts';
 
-/** Internal links navigate client-side (P17); external ones open in a new tab. */
+/**
+ * Internal links are plain anchors under the base URL, which the page's body gives to the router (P17: they
+ * navigate client-side; MarkdownBody.tsx); external ones open in a new tab.
+ */
 export function SmartLink({ href = '', children, ...rest }: ComponentProps<'a'>) {
-  if (href.startsWith('/') && !href.startsWith('//')) {
-    return (
-      <Link to={href} {...rest}>
-        {children}
-      </Link>
-    );
-  }
+  const internal = href.startsWith('/') && !href.startsWith('//');
   const external = /^[a-z]+:/i.test(href) || href.startsWith('//');
   return (
-    <a href={href} {...rest} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+    <a href={internal ? BASE + href : href} {...rest} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
       {children}
     </a>
   );

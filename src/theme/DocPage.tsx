@@ -11,6 +11,7 @@ export function editUrlOf(source: string): string {
   return siteConfig.editUrl + source.replace(/^content\/docs\//, '');
 }
 
+/** A docs page around its body (`children`: a MarkdownBody). */
 export function DocPage({ data, children }: { data: PageData; children: ReactNode }) {
   const doc = data.doc!;
   const toc = doc.hideToc ? [] : doc.toc;
@@ -25,7 +26,7 @@ export function DocPage({ data, children }: { data: PageData; children: ReactNod
           <h1>{data.title}</h1>
         </header>
         <TocDisclosure toc={toc} active={active} />
-        <div className="markdown">{children}</div>
+        {children}
         <footer className="doc-page__footer">
           <a href={editUrlOf(data.source)} target="_blank" rel="noopener noreferrer" className="edit-link">
             Edit this page

@@ -5,6 +5,7 @@ import type { PageState } from '../page-loader.ts';
 import { mdxComponents } from '../mdx/components.tsx';
 import { DocLayout } from './DocLayout.tsx';
 import { DocPage } from './DocPage.tsx';
+import { MarkdownBody } from './MarkdownBody.tsx';
 import { CategoryIndexPage } from './CategoryIndexPage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { LoadErrorPage } from './LoadErrorPage.tsx';
@@ -27,12 +28,14 @@ export function PageRoute() {
       <LoadErrorPage error={state.error} />
     );
   }
-  const { data, Body } = state;
+  const { data, Body, staticBody, bodyHtml } = state;
   return (
     <DocLayout data={data}>
-      {data.kind === 'doc' && Body ? (
+      {data.kind === 'doc' && (Body || bodyHtml !== undefined) ? (
         <DocPage data={data}>
-          <Body components={mdxComponents} />
+          <MarkdownBody staticBody={staticBody} html={bodyHtml}>
+            {Body && <Body components={mdxComponents} />}
+          </MarkdownBody>
         </DocPage>
       ) : (
         <CategoryIndexPage data={data} />

@@ -1,39 +1,16 @@
-import { useEffect, useState, type MouseEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
 import siteConfig from '../../site.config.ts';
 import type { SidebarCategory, SidebarItem } from '../content/types.ts';
 import type { PageData } from '../content/page-data.ts';
 import { containsHref, openCategoriesFor } from '../content/navigation.ts';
 import { loadSidebarFragment } from '../page-loader.ts';
 import { Collapsible } from './Collapsible.tsx';
+import { BASE, useAppLinkClicks } from './app-link-clicks.ts';
 
 interface Props {
   data: PageData;
   /** Distinguishes element ids of the desktop and mobile copies. */
   idPrefix?: string;
-}
-
-/** Where the site is served: a sidebar link's href is this plus the entry's route. */
-const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
-
-/**
- * The sidebar's links are plain anchors, and one handler on the sidebar gives their clicks to the router as
- * a <Link> would: a left click without a modifier, on a link that opens in this tab, navigates in the app (in
- * place of the current entry when it is the page already shown); any other click is the browser's. A <Link>
- * per entry (several hooks each) was a fifth of the prerender's rendering time, and as much of the sidebar's
- * hydration in the browser.
- */
-function useSidebarLinkClicks() {
-  const navigate = useNavigate();
-  return (e: MouseEvent<HTMLElement>) => {
-    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
-    const a = (e.target as Element).closest('a');
-    if (!a || (a.target && a.target !== '_self') || a.origin !== window.location.origin || !a.pathname.startsWith(`${BASE}/`)) return;
-    e.preventDefault();
-    const to = a.pathname.slice(BASE.length) + a.search + a.hash;
-    const here = window.location.pathname + window.location.search + window.location.hash;
-    navigate(to, { replace: a.pathname + a.search + a.hash === here });
-  };
 }
 
 /** A deferred category's items: fetched, on the way, or failed. */
@@ -98,7 +75,7 @@ export function Sidebar({ data, idPrefix = '' }: Props) {
   };
 
   const context: ListContext = { pathname, open, toggle, idPrefix, fragments: fragments.parts, retry: fragments.request };
-  const onLinkClick = useSidebarLinkClicks();
+  const onLinkClick = useAppLinkClicks();
   return (
     <nav className="sidebar" aria-label="Docs sidebar" onClick={onLinkClick}>
       <SidebarList items={items} context={context} />

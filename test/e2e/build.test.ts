@@ -60,6 +60,12 @@ describe('the build', () => {
     const html = await readFile(path.join(project, 'dist/docs/getting-started/index.html'), 'utf8');
     assert.match(html, /<svg(?=[^>]* class="diagram__svg")[^>]* role="img" aria-label="Fixture flow"/, 'the diagram is drawn at build time');
     assert.doesNotMatch(html, /mermaid/i);
+    // A body of Markdown and known components needs no script; a page with a component of its own does.
+    assert.match(html, /<div [^>]*data-static-body[^>]*class="markdown"|<div class="markdown"[^>]* data-static-body/);
+    assert.doesNotMatch(html, /rel="modulepreload"[^>]*assets\/pages\//, 'its module is not preloaded');
+    const crashHtml = await readFile(path.join(project, 'dist/docs/guides/crash/index.html'), 'utf8');
+    assert.doesNotMatch(crashHtml, /data-static-body/);
+    assert.match(crashHtml, /rel="modulepreload"[^>]*assets\/pages\//);
     assert.match(await readFile(path.join(project, 'dist/_nginx/security-headers.conf'), 'utf8'), /style-src-elem 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/, 'no inline <style> but the shell’s own');
     await writeFile(path.join(project, 'dist/marker.txt'), 'from the last good build');
   });

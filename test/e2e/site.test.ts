@@ -303,6 +303,44 @@ describe('chrome', () => {
     assert.ok(label.length > 0);
   });
 
+  it('keeps a body that needs no script as it arrived, whose tabs and links work, and renders the next page from its module', async () => {
+    const page = await (await desktop()).newPage();
+    const errors = watchErrors(page);
+    const modules: string[] = [];
+    page.on('request', (r) => new URL(r.url()).pathname.startsWith('/assets/pages/') && modules.push(r.url()));
+    await page.goto(`${served.site.url}/docs/getting-started/`);
+    await waitHydrated(page);
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
+    assert.equal(await page.locator('.markdown[data-static-body]').count(), 1, 'the body is marked as needing no script');
+    const moduleOf = (route: string) => page.evaluate(async (r) => ((await (await fetch(`${r}page-data.json`)).json()) as { doc: { module: string } }).doc.module, route);
+    const own = await moduleOf('/docs/getting-started/');
+    const loaded = (module: string) => modules.some((u) => new URL(u).pathname === module);
+    assert.ok(!loaded(own), 'its own body module is not loaded on the first visit');
+    const body = page.locator('.markdown');
+    const windows = body.getByRole('tab', { name: 'Windows' });
+    await windows.click();
+    assert.equal(await windows.getAttribute('aria-selected'), 'true');
+    assert.ok(await page.locator(`#${await windows.getAttribute('aria-controls')}`).isVisible(), 'its panel shows');
+    assert.equal(await body.getByRole('tab', { name: 'Linux' }).getAttribute('aria-selected'), 'false');
+
+    await body.locator('a[href="/docs/guides/agent/"]').first().click();
+    await page.waitForURL(`${served.site.url}/docs/guides/agent/`);
+    await page.locator('h1', { hasText: 'Agent' }).waitFor();
+    assert.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 7, 'navigated in the app');
+    assert.ok(loaded(await moduleOf('/docs/guides/agent/')), 'the next page came from its module');
+    assert.equal(await page.locator('.markdown').getByRole('tab', { name: 'Windows' }).first().getAttribute('aria-selected'), 'true', 'the reader’s tab on a page the app rendered');
+
+    await page.goBack();
+    await page.locator('h1', { hasText: 'Getting Started' }).waitFor();
+    const linux = page.locator('.markdown').getByRole('tab', { name: 'Linux' });
+    assert.equal(await page.locator('.markdown').getByRole('tab', { name: 'Windows' }).getAttribute('aria-selected'), 'true');
+    await linux.click();
+    assert.equal(await linux.getAttribute('aria-selected'), 'true', 'tabs work in the body rendered from its module');
+    assert.ok(loaded(own), 'coming back, the page was rendered from its module');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('lists a category index page’s items as cards with descriptions', async () => {
     const { page } = await open('/docs/category/self-hosting/');
     const cards = page.locator('.card-grid a.card');

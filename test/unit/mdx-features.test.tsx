@@ -8,12 +8,15 @@ import { mdxCompileOptions } from '../../src/build/mdx-options.ts';
 import { preprocessMdx } from '../../src/build/mdx-preprocess.ts';
 import { readDocSource, scanDocSource } from '../../src/build/read-content.ts';
 import { mdxComponents } from '../../src/mdx/components.tsx';
+import { MarkdownBody } from '../../src/theme/MarkdownBody.tsx';
 
 async function renderMdx(source: string) {
   const { default: Content } = await evaluate(new VFile({ path: 'page.mdx', value: preprocessMdx(source) }), { ...mdxCompileOptions, ...runtime, development: false } as never);
   return render(
     <MemoryRouter>
-      <Content components={mdxComponents} />
+      <MarkdownBody>
+        <Content components={mdxComponents} />
+      </MarkdownBody>
     </MemoryRouter>,
   );
 }

@@ -1,0 +1,51 @@
+import { useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useSettings } from '../store/settings.ts';
+import { useAppLinkClicks } from './app-link-clicks.ts';
+import { copyCodeOf, handleTabEvent, showTabChoices } from './markdown-behaviour.ts';
+
+/** The attribute that marks a body whose HTML needs no script (src/build/remark-static-body.ts). */
+const STATIC_BODY_ATTRIBUTE = 'data-static-body';
+export const STATIC_BODY_SELECTOR = `.markdown[${STATIC_BODY_ATTRIBUTE}]`;
+
+interface Props {
+  /** The body needs no script: marked in the HTML, so the browser keeps it as it arrived on a first visit. */
+  staticBody?: boolean;
+  /** The prerendered body, kept as HTML (main.tsx): Preact leaves it as it is when it hydrates. */
+  html?: string;
+  children?: ReactNode;
+}
+
+/**
+ * A page's body, and what its parts do: its tabs, copy buttons and links are handled here, from the events that
+ * reach the body, so they work alike in a body the app rendered and in prerendered HTML nobody hydrated.
+ */
+export function MarkdownBody({ staticBody, html, children }: Props) {
+  const body = useRef<HTMLDivElement>(null);
+  const tabChoices = useSettings((s) => s.tabChoices);
+  const chooseTab = useSettings((s) => s.chooseTab);
+  const followLink = useAppLinkClicks();
+
+  // Before paint: a body rendered by the app shows the reader's tabs from its first frame.
+  useLayoutEffect(() => {
+    if (body.current) showTabChoices(body.current, tabChoices);
+  }, [tabChoices, html, children]);
+
+  const onClick = (e: MouseEvent<HTMLDivElement>) => {
+    const target = e.target as Element;
+    if (handleTabEvent(target, undefined, chooseTab)) return;
+    const copy = target.closest<HTMLElement>('.code-block__copy');
+    if (copy) return void copyCodeOf(copy);
+    followLink(e);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (handleTabEvent(e.target as Element, e.key, chooseTab)) e.preventDefault();
+  };
+  const marked = { [STATIC_BODY_ATTRIBUTE]: staticBody ? '' : undefined };
+  return html !== undefined ? (
+    <div ref={body} className="markdown" {...marked} onClick={onClick} onKeyDown={onKeyDown} dangerouslySetInnerHTML={{ __html: html }} />
+  ) : (
+    <div ref={body} className="markdown" {...marked} onClick={onClick} onKeyDown={onKeyDown}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * What a page body's parts do, on the DOM they rendered: tab groups and copy buttons. One implementation serves a
+ * body rendered by the app and a prerendered body kept as HTML (MarkdownBody.tsx), so the components in src/mdx only
+ * draw their markup.
+ */
+
+/** The tab buttons and panels of one group (not those of a group nested in a panel). */
+function partsOf(tabs: HTMLElement) {
+  const buttons = [...tabs.querySelectorAll<HTMLButtonElement>(':scope > .tabs__list > [role="tab"]')];
+  const panels = [...tabs.querySelectorAll<HTMLElement>(':scope > [role="tabpanel"]')];
+  return { buttons, panels };
+}
+
+/** Shows the tab with this value; a value the group does not have shows its default tab. */
+export function showTab(tabs: HTMLElement, value: string | undefined): void {
+  const { buttons, panels } = partsOf(tabs);
+  const values = buttons.map((b) => b.dataset.value);
+  const shown = value !== undefined && values.includes(value) ? value : tabs.dataset.defaultValue;
+  buttons.forEach((button, i) => {
+    const active = values[i] === shown;
+    button.setAttribute('aria-selected', String(active));
+    button.tabIndex = active ? 0 : -1;
+    button.classList.toggle('tabs__tab--active', active);
+    if (panels[i]) panels[i].hidden = !active;
+  });
+}
+
+/** Shows the reader's choice in every tab group of `root` that has a group id (tab groups sharing one switch together). */
+export function showTabChoices(root: HTMLElement, choices: Record<string, string>): void {
+  for (const tabs of root.querySelectorAll<HTMLElement>('.tabs[data-group-id]')) showTab(tabs, choices[tabs.dataset.groupId!]);
+}
+
+/**
+ * A click or an arrow key on a tab: a grouped tab is chosen through `choose` (the reader's settings, which every
+ * group of the id follows); a group of its own switches here. Returns false when the event was not for a tab.
+ */
+export function handleTabEvent(target: Element, key: string | undefined, choose: (groupId: string, value: string) => void): boolean {
+  const tab = target.closest<HTMLButtonElement>('[role="tab"]');
+  const tabs = tab?.closest<HTMLElement>('.tabs');
+  if (!tab || !tabs) return false;
+  const { buttons } = partsOf(tabs);
+  let index = buttons.indexOf(tab);
+  if (index < 0) return false;
+  if (key !== undefined) {
+    const delta = key === 'ArrowRight' ? 1 : key === 'ArrowLeft' ? -1 : 0;
+    if (!delta) return false;
+    index = (index + delta + buttons.length) % buttons.length;
+  }
+  const value = buttons[index].dataset.value!;
+  if (tabs.dataset.groupId) choose(tabs.dataset.groupId, value);
+  else showTab(tabs, value);
+  if (key !== undefined) buttons[index].focus();
+  return true;
+}
+
+const COPY = { label: 'Copy', name: 'Copy code to clipboard' };
+const COPIED = { label: 'Copied', name: 'Copied' };
+/** How long a copy button says "Copied". */
+const COPIED_MS = 1500;
+
+function labelCopyButton(button: HTMLElement, text: typeof COPY): void {
+  button.textContent = text.label;
+  button.setAttribute('aria-label', text.name);
+}
+
+/** The copy button of a code block: its code goes to the clipboard, and the button says so for a moment. */
+export async function copyCodeOf(button: HTMLElement): Promise<void> {
+  const pre = button.closest('.code-block__body')?.querySelector('pre');
+  // innerText is the code as shown; textContent where there is no layout (jsdom).
+  const code = pre?.innerText ?? pre?.textContent ?? '';
+  try {
+    await navigator.clipboard.writeText(code.replace(/\n$/, ''));
+    labelCopyButton(button, COPIED);
+    setTimeout(() => labelCopyButton(button, COPY), COPIED_MS);
+  } catch (e) {
+    console.warn('[copy] clipboard unavailable', e);
+  }
+}
+
+/** The copy button's first words, as the server renders them. */
+export const COPY_BUTTON = COPY;

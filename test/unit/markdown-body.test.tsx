@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { compile, evaluate } from '@mdx-js/mdx';
+import * as runtime from 'react/jsx-runtime';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { VFile } from 'vfile';
+import { mdxCompileOptions } from '../../src/build/mdx-options.ts';
+import { preprocessMdx } from '../../src/build/mdx-preprocess.ts';
+import { mdxComponents } from '../../src/mdx/components.tsx';
+import { MarkdownBody } from '../../src/theme/MarkdownBody.tsx';
+import { useSettings } from '../../src/store/settings.ts';
+
+const file = (source: string) => new VFile({ path: 'page.mdx', value: preprocessMdx(source) });
+
+async function isMarkedStatic(source: string): Promise<boolean> {
+  const { staticBody } = await evaluate(file(source), { ...mdxCompileOptions, ...runtime, development: false } as never);
+  return staticBody === true;
+}
+
+const PAGE =
+  '## Install\n\nSee [concepts](/docs/concepts/) and [the section](#install).\n\n' +
+  '<Tabs groupId="os">\n<TabItem value="linux" label="Linux">\n\nLinux one\n\n</TabItem>\n<TabItem value="macos" label="macOS">\n\nmacOS one\n\n</TabItem>\n</Tabs>\n\n' +
+  '<Tabs groupId="os">\n<TabItem value="linux" label="Linux">\n\nLinux two\n\n</TabItem>\n<TabItem value="macos" label="macOS">\n\nmacOS two\n\n</TabItem>\n</Tabs>\n\n' +
+  '<Tabs>\n<TabItem value="a" label="Alone A">\n\nA panel\n\n</TabItem>\n<TabItem value="b" label="Alone B">\n\nB panel\n\n</TabItem>\n</Tabs>\n\n' +
+  '```bash\nzrok enable <token>\n```\n';
+
+/** The page's body as the prerender wrote it: rendered once, its HTML taken, the rendering thrown away. */
+async function prerenderedHtml(source: string): Promise<string> {
+  const { default: Content } = await evaluate(file(source), { ...mdxCompileOptions, ...runtime, development: false } as never);
+  const { container, unmount } = render(
+    <MemoryRouter>
+      <MarkdownBody staticBody>
+        <Content components={mdxComponents} />
+      </MarkdownBody>
+    </MemoryRouter>,
+  );
+  const html = container.querySelector('.markdown')!.innerHTML;
+  unmount();
+  return html;
+}
+
+function Where() {
+  return <p data-testid="where">{useLocation().pathname}</p>;
+}
+
+afterEach(() => {
+  cleanup();
+  act(() => useSettings.setState({ tabChoices: {} }));
+});
+
+describe('which page bodies need no script', () => {
+  it('marks Markdown with code, tabs, admonitions, cards, drawn diagrams and HTML', async () => {
+    expect(await isMarkedStatic(PAGE)).toBe(true);
+    expect(await isMarkedStatic(':::tip\nUse it.\n:::\n\n<details>\n<summary>More</summary>\n\nText\n\n</details>\n\n<Cards>\n<Card title="Install" href="/docs/x/">Go.</Card>\n</Cards>\n')).toBe(true);
+    expect(await isMarkedStatic('```mermaid title="Flow"\ngraph TD\n  a-->b\n```\n')).toBe(true);
+  });
+
+  it('does not mark a page with code of its own, a diagram drawn in the browser, or an unknown component', async () => {
+    expect(await isMarkedStatic('export const n = 1\n\nText\n')).toBe(false);
+    expect(await isMarkedStatic('Two is {1 + 1}.\n')).toBe(false);
+    expect(await isMarkedStatic('<Tabs groupId={"os"}>\n<TabItem value="a">\n\nA\n\n</TabItem>\n</Tabs>\n')).toBe(false);
+    expect(await isMarkedStatic('<Boom />\n')).toBe(false);
+    expect(await isMarkedStatic('```mermaid title="Share"\npie\n  "public" : 70\n  "private" : 30\n```\n')).toBe(false);
+  });
+
+  it('adds one export to the module and nothing else', async () => {
+    const code = String(await compile(file('Text\n'), { ...mdxCompileOptions, development: false }));
+    expect(code.match(/export const staticBody = true/g)).toHaveLength(1);
+  });
+});
+
+describe('a prerendered body kept as HTML', () => {
+  async function renderKept() {
+    const html = await prerenderedHtml(PAGE);
+    return render(
+      <MemoryRouter initialEntries={['/docs/install/']}>
+        <Routes>
+          <Route
+            path="*"
+            element={
+              <>
+                <Where />
+                <MarkdownBody staticBody html={html} />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>,
+    );
+  }
+  const panelOf = (text: string) => screen.getByText(text).closest('[role="tabpanel"]') as HTMLElement;
+
+  it('switches tab groups sharing an id together, by click and arrow key, and a lone group alone', async () => {
+    const { container } = await renderKept();
+    expect(container.querySelector('.markdown')?.hasAttribute('data-static-body')).toBe(true);
+    expect(panelOf('macOS two').hidden).toBe(true);
+    act(() => {
+      fireEvent.click(screen.getAllByRole('tab', { name: 'macOS' })[0]);
+    });
+    expect(panelOf('macOS one').hidden).toBe(false);
+    expect(panelOf('macOS two').hidden).toBe(false);
+    expect(panelOf('Linux two').hidden).toBe(true);
+    expect(screen.getAllByRole('tab', { name: 'macOS' })[1].getAttribute('aria-selected')).toBe('true');
+    expect(useSettings.getState().tabChoices.os).toBe('macos');
+
+    act(() => {
+      fireEvent.keyDown(screen.getByRole('tab', { name: 'Alone A' }), { key: 'ArrowRight' });
+    });
+    expect(panelOf('B panel').hidden).toBe(false);
+    expect(panelOf('A panel').hidden).toBe(true);
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Alone B' }));
+    expect(panelOf('Linux one').hidden).toBe(true);
+  });
+
+  it("shows the reader's stored tab choice, and follows a choice made elsewhere", async () => {
+    act(() => useSettings.setState({ tabChoices: { os: 'macos' } }));
+    await renderKept();
+    expect(panelOf('macOS one').hidden).toBe(false);
+    act(() => useSettings.getState().chooseTab('os', 'linux'));
+    expect(panelOf('Linux two').hidden).toBe(false);
+    expect(panelOf('macOS two').hidden).toBe(true);
+  });
+
+  it('copies a code block and says so', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await renderKept();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy code to clipboard' }));
+    });
+    expect(writeText).toHaveBeenCalledWith('zrok enable <token>');
+    expect(screen.getByRole('button', { name: 'Copied' }).textContent).toBe('Copied');
+  });
+
+  it('gives an internal link to the router and leaves a link to the same page to the browser', async () => {
+    await renderKept();
+    act(() => {
+      fireEvent.click(screen.getByRole('link', { name: 'the section' }));
+    });
+    expect(screen.getByTestId('where').textContent).toBe('/docs/install/');
+    act(() => {
+      fireEvent.click(screen.getByRole('link', { name: 'concepts' }));
+    });
+    expect(screen.getByTestId('where').textContent).toBe('/docs/concepts/');
+  });
+});
