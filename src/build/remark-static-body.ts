@@ -12,15 +12,18 @@ export const STATIC_COMPONENTS = new Set(['Admonition', 'Tabs', 'TabItem', 'Code
 /** The name of the export that marks such a page body. */
 export const STATIC_BODY_EXPORT = 'staticBody';
 
-/** True when the page's tree has no code of its own (import, export, expression) and only static components. */
+/** True when the page's tree has no code of its own (import, export, expression other than a comment) and only static components. */
 export function isStaticBody(tree: Root): boolean {
   let isStatic = true;
   visit(tree, (node) => {
     switch (node.type) {
       case 'mdxjsEsm':
+        isStatic = false;
+        break;
       case 'mdxFlowExpression':
       case 'mdxTextExpression':
-        isStatic = false;
+        // {/* a comment */} is an expression with no code: it renders nothing.
+        if ((node.data?.estree?.body.length ?? 1) > 0) isStatic = false;
         break;
       case 'mdxJsxFlowElement':
       case 'mdxJsxTextElement': {

@@ -53,6 +53,7 @@ describe('which page bodies need no script', () => {
     expect(await isMarkedStatic(PAGE)).toBe(true);
     expect(await isMarkedStatic(':::tip\nUse it.\n:::\n\n<details>\n<summary>More</summary>\n\nText\n\n</details>\n\n<Cards>\n<Card title="Install" href="/docs/x/">Go.</Card>\n</Cards>\n')).toBe(true);
     expect(await isMarkedStatic('```mermaid title="Flow"\ngraph TD\n  a-->b\n```\n')).toBe(true);
+    expect(await isMarkedStatic('{/* a note to writers */}\n\nText {/* inline */} here.\n')).toBe(true);
   });
 
   it('does not mark a page with code of its own, a diagram drawn in the browser, or an unknown component', async () => {
