@@ -459,6 +459,29 @@ describe('error screens and analytics (fixture build with a tag-manager id)', ()
     await page.close();
   });
 
+  it("keeps the prerendered article when the first page's body fails to load, with a notice whose Retry hydrates it", async () => {
+    // The crash page has a component of its own, so its body is loaded and hydrated (a body that needs no script is not).
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.route(/googletagmanager/, (r) => r.fulfill({ contentType: 'text/javascript', body: '' }));
+    const data = JSON.parse(await readFile(path.join(project, 'dist-hosted/docs/guides/crash/page-data.json'), 'utf8')) as { doc: { module: string } };
+    await page.route((url) => url.pathname === data.doc.module, (route) => route.abort('failed'));
+    await page.goto(`${site.url}/docs/guides/crash/`);
+    const notice = page.getByRole('alert').filter({ hasText: 'could not be loaded' });
+    await notice.waitFor();
+    assert.equal(await page.locator('h1').textContent(), 'Crash Test', 'the prerendered article stays');
+    assert.ok(await page.getByText('Calm __crashPage.').isVisible(), 'its text stays');
+    assert.equal(await page.getByText('This page could not be loaded.').count(), 0, 'no error view in its place');
+    assert.equal(await page.evaluate(() => window.__hydrated === true), false);
+    await page.unrouteAll();
+    await notice.getByRole('button', { name: 'Retry' }).click();
+    await waitHydrated(page);
+    await notice.waitFor({ state: 'detached' });
+    assert.equal(await page.locator('h1').textContent(), 'Crash Test');
+    assert.deepEqual(errors.filter((e) => !/page load|Failed to fetch|ERR_FAILED|dynamically imported/.test(e)), []);
+    await page.close();
+  });
+
   it('keeps a failing part inside its box, with its message and Try again', async () => {
     const page = await browser.newPage();
     await page.addInitScript(() => ((window as unknown as Record<string, boolean>).__crashPart = true));
