@@ -30,8 +30,16 @@ export function showTabChoices(root: HTMLElement, choices: Record<string, string
   for (const tabs of root.querySelectorAll<HTMLElement>('.tabs[data-group-id]')) showTab(tabs, choices[tabs.dataset.groupId!]);
 }
 
+/** The keys that move between the tabs of a group (the ARIA tabs pattern), to the index they lead to. */
+const TAB_KEYS = new Map<string, (index: number, count: number) => number>([
+  ['ArrowRight', (i, n) => (i + 1) % n],
+  ['ArrowLeft', (i, n) => (i - 1 + n) % n],
+  ['Home', () => 0],
+  ['End', (_, n) => n - 1],
+]);
+
 /**
- * A click or an arrow key on a tab: a grouped tab is chosen through `choose` (the reader's settings, which every
+ * A click or a key (arrows, Home, End) on a tab: a grouped tab is chosen through `choose` (the reader's settings, which every
  * group of the id follows); a group of its own switches here. Returns false when the event was not for a tab.
  */
 export function handleTabEvent(target: Element, key: string | undefined, choose: (groupId: string, value: string) => void): boolean {
@@ -42,9 +50,9 @@ export function handleTabEvent(target: Element, key: string | undefined, choose:
   let index = buttons.indexOf(tab);
   if (index < 0) return false;
   if (key !== undefined) {
-    const delta = key === 'ArrowRight' ? 1 : key === 'ArrowLeft' ? -1 : 0;
-    if (!delta) return false;
-    index = (index + delta + buttons.length) % buttons.length;
+    const next = TAB_KEYS.get(key)?.(index, buttons.length);
+    if (next === undefined) return false;
+    index = next;
   }
   const value = buttons[index].dataset.value!;
   if (tabs.dataset.groupId) choose(tabs.dataset.groupId, value);

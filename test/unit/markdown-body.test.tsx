@@ -91,7 +91,7 @@ describe('a prerendered body kept as HTML', () => {
   }
   const panelOf = (text: string) => screen.getByText(text).closest('[role="tabpanel"]') as HTMLElement;
 
-  it('switches tab groups sharing an id together, by click and arrow key, and a lone group alone', async () => {
+  it('switches tab groups sharing an id together, by click, arrow, Home and End keys, and a lone group alone', async () => {
     const { container } = await renderKept();
     expect(container.querySelector('.markdown')?.hasAttribute('data-static-body')).toBe(true);
     expect(panelOf('macOS two').hidden).toBe(true);
@@ -110,6 +110,18 @@ describe('a prerendered body kept as HTML', () => {
     expect(panelOf('B panel').hidden).toBe(false);
     expect(panelOf('A panel').hidden).toBe(true);
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Alone B' }));
+    act(() => {
+      fireEvent.keyDown(screen.getByRole('tab', { name: 'Alone B' }), { key: 'Home' });
+    });
+    expect(panelOf('A panel').hidden).toBe(false);
+    act(() => {
+      fireEvent.keyDown(screen.getByRole('tab', { name: 'Alone A' }), { key: 'End' });
+    });
+    expect(panelOf('B panel').hidden).toBe(false);
+    act(() => {
+      fireEvent.keyDown(screen.getByRole('tab', { name: 'Alone B' }), { key: 'x' });
+    });
+    expect(panelOf('B panel').hidden).toBe(false);
     expect(panelOf('Linux one').hidden).toBe(true);
   });
 
