@@ -465,7 +465,8 @@ describe('error screens and analytics (fixture build with a tag-manager id)', ()
     const errors = watchErrors(page);
     await page.route(/googletagmanager/, (r) => r.fulfill({ contentType: 'text/javascript', body: '' }));
     const data = JSON.parse(await readFile(path.join(project, 'dist-hosted/docs/guides/crash/page-data.json'), 'utf8')) as { doc: { module: string } };
-    await page.route((url) => url.pathname === data.doc.module, (route) => route.abort('failed'));
+    const isModule = (url: URL) => url.pathname === data.doc.module;
+    await page.route(isModule, (route) => route.abort('failed'));
     await page.goto(`${site.url}/docs/guides/crash/`);
     const notice = page.getByRole('alert').filter({ hasText: 'could not be loaded' });
     await notice.waitFor();
@@ -473,7 +474,7 @@ describe('error screens and analytics (fixture build with a tag-manager id)', ()
     assert.ok(await page.getByText('Calm __crashPage.').isVisible(), 'its text stays');
     assert.equal(await page.getByText('This page could not be loaded.').count(), 0, 'no error view in its place');
     assert.equal(await page.evaluate(() => window.__hydrated === true), false);
-    await page.unrouteAll();
+    await page.unroute(isModule);
     await notice.getByRole('button', { name: 'Retry' }).click();
     await waitHydrated(page);
     await notice.waitFor({ state: 'detached' });
