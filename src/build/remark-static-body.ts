@@ -10,7 +10,7 @@ import { visit } from 'unist-util-visit';
 export const STATIC_COMPONENTS = new Set(['Admonition', 'Tabs', 'TabItem', 'CodeBlock', 'Diagram', 'Cards', 'Card']);
 
 /** The name of the export that marks such a page body. */
-export const STATIC_BODY_EXPORT = 'staticBody';
+const STATIC_BODY_EXPORT = 'staticBody';
 
 /** True when the page's tree has no code of its own (import, export, expression other than a comment) and only static components. */
 export function isStaticBody(tree: Root): boolean {

@@ -61,12 +61,13 @@ export function handleTabEvent(target: Element, key: string | undefined, choose:
   return true;
 }
 
-const COPY = { label: 'Copy', name: 'Copy code to clipboard' };
+/** The copy button's words, as the server renders them. */
+export const COPY_BUTTON = { label: 'Copy', name: 'Copy code to clipboard' };
 const COPIED = { label: 'Copied', name: 'Copied' };
 /** How long a copy button says "Copied". */
 const COPIED_MS = 1500;
 
-function labelCopyButton(button: HTMLElement, text: typeof COPY): void {
+function labelCopyButton(button: HTMLElement, text: typeof COPY_BUTTON): void {
   button.textContent = text.label;
   button.setAttribute('aria-label', text.name);
 }
@@ -79,11 +80,9 @@ export async function copyCodeOf(button: HTMLElement): Promise<void> {
   try {
     await navigator.clipboard.writeText(code.replace(/\n$/, ''));
     labelCopyButton(button, COPIED);
-    setTimeout(() => labelCopyButton(button, COPY), COPIED_MS);
+    setTimeout(() => labelCopyButton(button, COPY_BUTTON), COPIED_MS);
   } catch (e) {
     console.warn('[copy] clipboard unavailable', e);
   }
 }
 
-/** The copy button's first words, as the server renders them. */
-export const COPY_BUTTON = COPY;
