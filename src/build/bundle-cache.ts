@@ -4,10 +4,10 @@
  * the site index (versions and home sections, the `virtual:site-index` module): when neither
  * changed, as after an edit to a page, the next build copies them instead of running Vite twice.
  */
-import { cp, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { copyFile, cp, link, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sha256 } from './hash.ts';
-import { inputsFingerprint } from './build-stamp.ts';
+import { filesUnder, inputsFingerprint } from './build-stamp.ts';
 import { siteIndexOf } from '../content/page-data.ts';
 import { HOME_SECTIONS } from '../theme/home-sections.ts';
 import type { SiteManifest } from '../content/types.ts';
@@ -27,11 +27,28 @@ export async function bundleKey(root: string, outDir: string, siteIndexFile: str
   return sha256(await inputsFingerprint(root, outDir, process.env, ['content']), await readFile(siteIndexFile, 'utf8')).slice(0, 24);
 }
 
+/**
+ * Copies a bundle's folder, with its assets/ hard-linked where the file system allows: their names carry their
+ * content's hash and nothing writes into them (the prerender writes its files anew, see writeFresh), so the cache,
+ * the build and the site can share one file. On the real site that is 119 of a bundle's 123 files and 5 MB, each
+ * a new file to make, and to delete again when the cache goes.
+ */
+async function copyBundle(from: string, to: string): Promise<void> {
+  const files = filesUnder(from);
+  for (const dir of new Set(files.map((rel) => path.dirname(path.join(to, rel))))) await mkdir(dir, { recursive: true });
+  await Promise.all(
+    files.map((rel) => {
+      const [source, target] = [path.join(from, rel), path.join(to, rel)];
+      return rel.startsWith('assets/') ? link(source, target).catch(() => copyFile(source, target)) : copyFile(source, target);
+    }),
+  );
+}
+
 /** Copies the cached bundles into `work` (as .build/client and .build/server); false when there are none for this key. */
 export async function restoreBundles(root: string, key: string, work: string): Promise<boolean> {
   const dir = path.join(cacheDir(root), key);
   if (!(await exists(path.join(dir, 'complete')))) return false;
-  for (const b of BUNDLES) await cp(path.join(dir, b), path.join(work, b), { recursive: true });
+  for (const b of BUNDLES) await copyBundle(path.join(dir, b), path.join(work, b));
   return true;
 }
 
@@ -40,6 +57,6 @@ export async function saveBundles(root: string, key: string, work: string): Prom
   const dir = path.join(cacheDir(root), key);
   await rm(cacheDir(root), { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  for (const b of BUNDLES) await cp(path.join(work, b), path.join(dir, b), { recursive: true });
+  for (const b of BUNDLES) await copyBundle(path.join(work, b), path.join(dir, b));
   await cp(path.join(work, 'client/.vite/manifest.json'), path.join(dir, 'complete')); // written last: a half-saved copy is never used
 }

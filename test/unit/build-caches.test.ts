@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { mkdir, mkdtemp, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { statSnapshot, unchangedSince } from '../../src/build/stat-snapshot.ts';
 import { pageCache } from '../../src/build/page-cache.ts';
+import { restoreBundles, saveBundles } from '../../src/build/bundle-cache.ts';
 
 type Entry = { mtimeMs: number; size: number; title: string };
 
@@ -50,5 +51,51 @@ describe('the page cache', () => {
     const entry = (await readdir(path.join(root, '.cache/pages', shard))).find((f) => f.endsWith('.json'))!;
     await writeFile(path.join(root, '.cache/pages', shard, entry), '{"doc":{"tit');
     expect(await cache.get('a.md', 'text')).toBeUndefined();
+  });
+});
+
+describe('the bundle cache', () => {
+  /** A project folder whose .build/ holds a client and a server bundle as Vite leaves them. */
+  async function builtBundles() {
+    const root = await mkdtemp(path.join(tmpdir(), 'bundles-'));
+    const work = path.join(root, '.build');
+    const files: Record<string, string> = {
+      'client/index.html': '<!--app-html-->',
+      'client/.vite/manifest.json': '{}',
+      'client/assets/index-abc.js': 'app',
+      'client/assets/mermaid-11/chunks/x.mjs': 'chunk',
+      'server/server.js': 'server',
+      'server/assets/page-def.js': 'page',
+    };
+    for (const [rel, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(work, rel)), { recursive: true });
+      await writeFile(path.join(work, rel), text);
+    }
+    return { root, work, files };
+  }
+
+  it('gives back every file of both bundles, sharing the hashed assets with the cache and copying the rest', async () => {
+    const { root, work, files } = await builtBundles();
+    await saveBundles(root, 'key-1', work);
+    const again = path.join(root, '.build-again');
+    expect(await restoreBundles(root, 'key-2', again)).toBe(false);
+    expect(await restoreBundles(root, 'key-1', again)).toBe(true);
+    for (const [rel, text] of Object.entries(files)) expect(await readFile(path.join(again, rel), 'utf8'), rel).toBe(text);
+    const sameFile = async (rel: string) => (await stat(path.join(work, rel))).ino === (await stat(path.join(again, rel))).ino;
+    expect(await sameFile('client/assets/index-abc.js')).toBe(true);
+    expect(await sameFile('client/assets/mermaid-11/chunks/x.mjs')).toBe(true);
+    expect(await sameFile('server/assets/page-def.js')).toBe(true);
+    // The prerender writes the home page over the shell: the cache's shell must stay the template.
+    expect(await sameFile('client/index.html')).toBe(false);
+    expect(await sameFile('server/server.js')).toBe(false);
+  });
+
+  it('keeps its shell when a build writes into its own copy', async () => {
+    const { root, work } = await builtBundles();
+    await saveBundles(root, 'key-1', work);
+    await writeFile(path.join(work, 'client/index.html'), '<html>home</html>');
+    const again = path.join(root, '.build-again');
+    await restoreBundles(root, 'key-1', again);
+    expect(await readFile(path.join(again, 'client/index.html'), 'utf8')).toBe('<!--app-html-->');
   });
 });
