@@ -1,5 +1,6 @@
 import { pageDataPath, sidebarFragmentPath, type PageData } from './content/page-data.ts';
-import type { PageSource } from './page-loader.ts';
+import type { PageBodyModule, PageSource } from './page-loader.ts';
+import { importRetrying } from './retry-import.ts';
 
 const BASE = import.meta.env.BASE_URL;
 
@@ -35,7 +36,8 @@ export function browserPageSource(): PageSource {
       if (embedded?.route === path) return embedded;
       return fetchJson<PageData>(BASE + pageDataPath(path), 'The page');
     },
-    body: (data) => import(/* @vite-ignore */ edits ? `${data.doc!.module}?edit=${edits}` : data.doc!.module),
+    // A body that failed to load is asked for again on Retry (see retry-import.ts).
+    body: (data) => importRetrying<PageBodyModule>(edits ? `${data.doc!.module}?edit=${edits}` : data.doc!.module),
     async isStale(data) {
       // Page data is revalidated on every use; a body it no longer names belongs to an old deployment.
       const res = await fetch(BASE + pageDataPath(data.route), { cache: 'no-store' });

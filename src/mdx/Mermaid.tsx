@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useColorMode } from '../theme/color-mode.ts';
 import { DiagramSource } from './Diagram.tsx';
+import { chunkLoader } from '../retry-import.ts';
+
+/** The drawing code, with mermaid behind it; a failed fetch is asked for again on 'Try again'. */
+const importDraw = chunkLoader(() => import('./mermaid-draw.ts'));
 
 /** True once the element comes within a screen of the viewport: mermaid loads only when needed. */
 function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
@@ -35,7 +39,7 @@ export function Mermaid({ chart, title }: { chart: string; title: string }) {
     let cancelled = false;
     (async () => {
       try {
-        const { drawWithMermaid } = await import('./mermaid-draw.ts');
+        const { drawWithMermaid } = await importDraw();
         const drawn = await drawWithMermaid(`${id}-${mode}`, chart, mode);
         if (!cancelled) {
           setSvg(drawn);

@@ -5,11 +5,12 @@
  * (src/build/mermaid-assets-plugin.ts), so no page without such a diagram names its chunks.
  */
 import mermaidUrl from 'virtual:mermaid-url';
+import { importRetrying } from '../retry-import.ts';
 
 type Mermaid = typeof import('mermaid').default;
 
 export async function drawWithMermaid(id: string, chart: string, mode: 'light' | 'dark'): Promise<string> {
-  const { default: mermaid } = (await import(/* @vite-ignore */ mermaidUrl)) as { default: Mermaid };
+  const { default: mermaid } = await importRetrying<{ default: Mermaid }>(mermaidUrl);
   mermaid.initialize({
     startOnLoad: false,
     securityLevel: 'strict',

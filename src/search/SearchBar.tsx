@@ -4,14 +4,16 @@ import { currentVersion, site, versionForPath } from '../site-data.ts';
 import { useSettings } from '../store/settings.ts';
 import { PLACEHOLDER } from './config.ts';
 import type { SearchModalProps } from './SearchModal.tsx';
+import { chunkLoader } from '../retry-import.ts';
 
 let modalModule: Promise<ComponentType<SearchModalProps>> | undefined;
+const importModal = chunkLoader(() => import('./SearchModal.tsx'));
 /** The modal's code, fetched once; a failed fetch is forgotten, so the next attempt fetches again. */
 function loadModal(): Promise<ComponentType<SearchModalProps>> {
   if (!modalModule) {
     // A failure is shown with Retry by the search button (the page's reload-on-chunk-error in
     // theme/chunk-errors.ts leaves this chunk alone) and forgotten, so Retry fetches again.
-    const loading = import('./SearchModal.tsx').then((m) => m.default);
+    const loading = importModal().then((m) => m.default);
     modalModule = loading;
     loading.catch(() => {
       if (modalModule === loading) modalModule = undefined;
