@@ -28,10 +28,10 @@ export function importRetrying<T>(url: string, importer: Importer = browserImpor
 
 /**
  * The module URL that a failed dynamic import names. Chromium and Firefox put it at the end of the message;
- * Safari's message names none.
+ * Safari's message names none, and neither does Vite's when a chunk's CSS failed (the next attempt is Vite's again).
  */
 export function failedModuleUrl(error: unknown): string | undefined {
-  return /\b(https?:\/\/\S+)\s*$/.exec(String((error as Error | undefined)?.message ?? ''))?.[1];
+  return /dynamically imported module:\s*(https?:\/\/\S+)\s*$/.exec(String((error as Error | undefined)?.message ?? ''))?.[1];
 }
 
 /**

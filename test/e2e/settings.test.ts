@@ -186,7 +186,8 @@ describe('collapsible sections and scrolling', () => {
     const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' }).first();
     await sidebar.getByRole('button', { name: "Expand sidebar category 'Concepts'" }).click();
     const concepts = page.locator('.doc-layout__sidebar #sidebar-concepts');
-    await concepts.waitFor();
+    // The duration is set when the section starts to open, which can be a moment after its list is in the page.
+    await page.waitForFunction(() => document.querySelector('.doc-layout__sidebar #sidebar-concepts')?.getAttribute('data-collapse-ms'));
     const msConcepts = Number(await concepts.getAttribute('data-collapse-ms'));
     await sidebar.getByRole('button', { name: "Expand sidebar category 'Guides'" }).click();
     const guides = page.locator('.doc-layout__sidebar #sidebar-guides');

@@ -35,6 +35,7 @@ describe('imports that can be tried again', () => {
     expect(failedModuleUrl(new TypeError(`Failed to fetch dynamically imported module: ${url}`))).toBe(url);
     expect(failedModuleUrl(new TypeError(`error loading dynamically imported module: ${url}`))).toBe(url);
     expect(failedModuleUrl(new TypeError('Importing a module script failed.'))).toBeUndefined();
+    expect(failedModuleUrl(new Error('Unable to preload CSS for http://127.0.0.1:4173/assets/SearchModal-DOowhG1I.css'))).toBeUndefined();
     expect(failedModuleUrl(undefined)).toBeUndefined();
   });
 
