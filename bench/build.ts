@@ -86,6 +86,9 @@ if (!process.argv.includes('--no-build')) {
     console.log(row('Docusaurus, cold', d));
     const c = median(cold);
     console.log(`\nratios to Docusaurus's cold build: cold CPU ${(c.cpu / d.cpu).toFixed(3)}×, wall ${(c.wall / d.wall).toFixed(3)}×, memory ${(c.peakMb / d.peakMb).toFixed(2)}×; nothing changed CPU ${(unchanged.cpu / d.cpu).toFixed(3)}×; one page edited CPU ${(edited.cpu / d.cpu).toFixed(3)}×`);
+    // The median hides how far one run can land from it: each pair's ratio shows the spread of this run.
+    const pairs = cold.map((o, i) => (o.cpu / reference[i].cpu).toFixed(3));
+    console.log(`cold CPU of each run, ours / Docusaurus: ${cold.map((o, i) => `${o.cpu.toFixed(1)} / ${reference[i].cpu.toFixed(1)} s`).join(', ')}; ratio by pair ${pairs.join(', ')}×`);
   }
 }
 
