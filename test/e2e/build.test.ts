@@ -120,6 +120,17 @@ describe('the build', () => {
         await tab.goto(`${site.url}/docs/guides/pie/`);
         await tab.getByRole('img', { name: 'Traffic by share mode' }).locator('svg').waitFor({ timeout: 30_000 });
         assert.deepEqual(errors, []);
+        // Mermaid fails to load: the diagram's box says so, and Try again fetches it again and draws.
+        const offline = await browser.newPage();
+        const isMermaid = /\/assets\/mermaid-[^/]+\/mermaid\.esm\.min\.js$/;
+        await offline.route(isMermaid, (r) => r.abort('internetdisconnected'));
+        await offline.goto(`${site.url}/docs/guides/pie/`);
+        const part = offline.locator('.part-crash');
+        await part.waitFor({ timeout: 30_000 });
+        assert.match((await part.textContent()) ?? '', /The diagram could not be drawn/);
+        await offline.unroute(isMermaid);
+        await part.getByRole('button', { name: 'Try again' }).click();
+        await offline.getByRole('img', { name: 'Traffic by share mode' }).locator('svg').waitFor({ timeout: 30_000 });
       } finally {
         await browser.close();
         await site.close();
