@@ -4,10 +4,11 @@
  * the site index (versions and home sections, the `virtual:site-index` module): when neither
  * changed, as after an edit to a page, the next build copies them instead of running Vite twice.
  */
-import { copyFile, cp, link, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sha256 } from './hash.ts';
 import { filesUnder, inputsFingerprint } from './build-stamp.ts';
+import { linkOrCopy } from './render-cache.ts';
 import { siteIndexOf } from '../content/page-data.ts';
 import { HOME_SECTIONS } from '../theme/home-sections.ts';
 import type { SiteManifest } from '../content/types.ts';
@@ -39,7 +40,7 @@ async function copyBundle(from: string, to: string): Promise<void> {
   await Promise.all(
     files.map((rel) => {
       const [source, target] = [path.join(from, rel), path.join(to, rel)];
-      return rel.startsWith('assets/') ? link(source, target).catch(() => copyFile(source, target)) : copyFile(source, target);
+      return rel.startsWith('assets/') ? linkOrCopy(source, target) : copyFile(source, target);
     }),
   );
 }

@@ -45,7 +45,7 @@ interface EntryMeta<T> {
 }
 
 /** A hard link where the file system allows one (same device), else a copy. */
-const linkOrCopy = (from: string, to: string) => link(from, to).catch(() => copyFile(from, to));
+export const linkOrCopy = (from: string, to: string) => link(from, to).catch(() => copyFile(from, to));
 
 /**
  * Writes a page's file into the site's folder as a new file: a file brought back from the cache is a
