@@ -7,7 +7,6 @@
  * Run through scripts/build.ts, which builds into a temporary folder and only then puts the site in dist/
  * (place-site.ts: the pages that come back from the render cache go there straight from it).
  */
-import { rmSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -26,7 +25,7 @@ import { PAGE_ENV } from './src/build/page-env.ts';
 import { progress } from './src/build/progress.ts';
 import { threadBundle } from './src/build/thread-bundle.mjs';
 import { threadsFor } from './src/build/thread-count.ts';
-import { FileSetCache, folderHash, readEntry, readPart, type Entry, type PageExtract } from './src/build/render-cache.ts';
+import { dropEntry, FileSetCache, folderHash, keptFile, readEntry, readPart, type Entry, type PageExtract } from './src/build/render-cache.ts';
 import { keptIndexFiles, pruneIndexFiles, type IndexFileRef } from './src/build/search-store.ts';
 import { forgetLinkState, planLinkCheck, readLinkState, saveLinkState, targetsKey } from './src/build/link-state.ts';
 import type { KeptSiteFile } from './src/build/place-site.ts';
@@ -271,7 +270,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const renderedTags = new Set(toRender.map((job) => tagOf.get(job.path)));
   const searchFiles = path.join(process.cwd(), '.cache/search-files');
   await mkdir(searchFiles, { recursive: true });
-  const searchIndexes = startSearchIndexes({ filesDir: searchFiles, readAhead: [...kept].filter(([p]) => renderedTags.has(tagOf.get(p))).map(([, entry]) => entry.dir) }, process.cwd());
+  const searchIndexes = startSearchIndexes({ filesDir: searchFiles, readAhead: [...kept].filter(([p]) => renderedTags.has(tagOf.get(p))).map(([, entry]) => entry.path) }, process.cwd());
   const outcomes = new Map<string, PageOutcome>();
   for (const page of await rendering) outcomes.set(page.path, page);
 
@@ -287,7 +286,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const takeIndex = (entry: string) => {
     const refs = readEntry<IndexFileRef[] | null>(entry)?.data;
     const files = refs && keptIndexFiles(searchFiles, refs);
-    if (!files) return rmSync(entry, { recursive: true, force: true }), false;
+    if (!files) return dropEntry(entry), false;
     indexRefs.push(...refs);
     indexSiteFiles.push(...files);
     return true;
@@ -296,7 +295,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     const versionPages = jobs.filter((job) => tagOf.get(job.path) === tag).map((job) => job.path);
     const entry = searchCache.entryFor(tag, ...versionPages.map((p) => outcomes.get(p)?.recordsHash ?? kept.get(p)!.data.recordsHash));
     if (takeIndex(entry)) continue;
-    searchJobs.push({ tag, entry, pages: versionPages.map((p) => (outcomes.has(p) ? { records: outcomes.get(p)!.records } : { entryDir: kept.get(p)!.dir })) });
+    searchJobs.push({ tag, entry, pages: versionPages.map((p) => (outcomes.has(p) ? { records: outcomes.get(p)!.records } : { entry: kept.get(p)!.path })) });
   }
   const indexing = searchIndexes.finish(searchJobs);
   indexing.catch(() => {}); // awaited below, as rendering is
@@ -333,15 +332,15 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   await writeFile(path.join(clientDir, '_redirects'), redirects.map((r) => `${withBase(r.from)} ${withBase(r.to)} 301`).join('\n') + '\n');
 
   // The unchanged pages' files are not in clientDir: the build puts them in the site from the cache (place-site.ts).
-  const keptFiles: KeptSiteFile[] = [...kept.values()].flatMap((e) => e.files.map(({ rel, dev, ino }, i) => ({ rel: path.posix.normalize(rel).replace(/^\//, ''), file: path.join(e.dir, String(i)), dev, ino })));
+  const keptFiles: KeptSiteFile[] = [...kept.values()].flatMap((e) => e.files.map(({ rel, dev, ino }, i) => ({ rel: path.posix.normalize(rel).replace(/^\//, ''), file: keptFile(e.path, i), dev, ino })));
   const keptRels = new Set(keptFiles.map((f) => f.rel));
   const staticExists = async (p: string) => keptRels.has(p) || stat(path.join(clientDir, p)).then((s) => s.isFile(), () => false);
   const keptFacts = (pagePath: string): PageFacts => {
-    const { dir } = kept.get(pagePath)!;
-    const facts = readPart<PageFacts[]>(dir, 'facts')?.[0];
+    const entry = kept.get(pagePath)!.path;
+    const facts = readPart<PageFacts[]>(entry, 'facts')?.[0];
     if (facts) return facts;
-    rmSync(dir, { recursive: true, force: true }); // rendered again next time
-    throw new BuildError(`the render cache's entry ${dir} lost its link facts: build again`);
+    dropEntry(entry); // rendered again next time
+    throw new BuildError(`the render cache's entry ${entry} lost its link facts: build again`);
   };
   const rendered = [...outcomes.values()].flatMap((page) => page.facts);
   const targets = targetsKey(pagePaths, siteFiles, { redirects, base });

@@ -1,11 +1,14 @@
 /**
  * The build's cache of what each page source gives: its manifest entry (front matter, headings)
- * and its compiled body. Entries live in .cache/pages/, one file per page version, keyed by the
- * page's text and a fingerprint of the compiler, so an edited page or an upgraded compiler simply
- * misses. The page compiler fills it; the manifest reader (builds and the dev server) reads it.
+ * and its compiled body. Entries live in .cache/pages/, one file per page version (and its module),
+ * keyed by the page's text and a fingerprint of the compiler, so an edited page or an upgraded
+ * compiler simply misses. The page compiler fills it and removes what no page uses any more; the
+ * manifest reader (builds and the dev server) reads it. One folder, not one per leading pair of hex
+ * digits: a cold build makes every folder anew, and on ext4 without a journal a new folder or file
+ * costs kernel time that grows with those deleted in the last minutes (render-cache.ts).
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocSource } from '../content/types.ts';
 import { sha256 } from './hash.ts';
@@ -51,7 +54,7 @@ export function pageCache(root: string) {
   const fingerprint = compilerFingerprint(root);
   const fileOf = (source: string, text: string) => {
     const key = sha256(fingerprint, source, text);
-    return path.join(dir, key.slice(0, 2), `${key}.json`);
+    return path.join(dir, `${key}.json`);
   };
   return {
     /**
@@ -65,7 +68,7 @@ export function pageCache(root: string) {
     },
     async set(source: string, text: string, { code, ...entry }: CachedPage) {
       const file = fileOf(source, text);
-      await mkdir(path.dirname(file), { recursive: true });
+      await mkdir(dir, { recursive: true });
       // Written aside and renamed: a reader never sees half an entry. The module goes first, so an
       // entry that says it was compiled always has one.
       const writeWhole = async (to: string, text: string) => {
@@ -75,6 +78,19 @@ export function pageCache(root: string) {
       };
       if (code !== undefined) await writeWhole(file.replace(/\.json$/, '.mjs'), code);
       await writeWhole(file, JSON.stringify({ ...entry, compiled: code !== undefined || entry.compiled }));
+    },
+    /**
+     * Removes the entries of page texts that `modules` (every page's module file) no longer names, what a stopped build
+     * left aside, and the folders of an older layout. Other files (the page compiler's snapshot) are left.
+     */
+    async prune(modules: Iterable<string>) {
+      const used = new Set([...modules].map((m) => path.basename(m, '.mjs')));
+      const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+      for (const e of entries) {
+        const key = /^([0-9a-f]{64})\.(json|mjs)(\.\d+\.tmp)?$/.exec(e.name);
+        const stale = e.isDirectory() ? /^[0-9a-f]{2}$/.test(e.name) : key && (key[3] || !used.has(key[1]));
+        if (stale) await rm(path.join(dir, e.name), { recursive: true, force: true });
+      }
     },
   };
 }

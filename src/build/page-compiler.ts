@@ -147,7 +147,10 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
         done(source, compiledFrom(source, text, stats, entry));
       }
     });
-    if (after.size !== before.size || [...after].some(([source, page]) => before.get(source) !== page)) await snapshot.save(after);
+    if (after.size !== before.size || [...after].some(([source, page]) => before.get(source) !== page)) {
+      await snapshot.save(after);
+      await cache.prune(Object.values(out));
+    }
   } finally {
     shown.end();
     await pool.close();

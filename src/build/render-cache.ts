@@ -1,5 +1,5 @@
 /**
- * Rendered pages kept between builds (.cache/render/<key>/): a page whose inputs did not change
+ * Rendered pages kept between builds (.cache/render/): a page whose inputs did not change
  * is brought back from here instead of rendered again. A page's key covers everything its render
  * reads: the server bundle's code, the HTML shell (which names the client bundle's files and
  * carries the security policy), the base URL, and the page's own data: title, body module (named
@@ -8,18 +8,21 @@
  * page's title changes its neighbours' prev/next and, where the sidebar is inline, every page of
  * its version: those keys change too, and those pages are rendered again.
  *
- * An entry is a folder: the page's files, named 0, 1, …, meta.json with their paths in the site and
- * the entry's small data, and parts read only on demand, each in a file of its own (see readPart): a
- * page's search records, read when its version's search index is made again, and its link facts,
- * read when the link check needs them. At ten thousand pages, reading and parsing every page's facts
- * and records with its meta.json was most of the lookup (95 MB of JSON), and of the garbage collector's work
- * after it. The files reach dist/ as hard links, not copies (place-site.ts), so a rebuild of ten
+ * An entry is flat in the cache's folder, named by its key: the page's files, `<key>.0`, `<key>.1`, …, and
+ * one file `<key>.json`. Its first line is the entry's small data with the files' paths in the site; each
+ * line after it is a part read only on demand (see readPart): a page's search records, read when its
+ * version's search index is made again, and its link facts, read when the link check needs them. At ten
+ * thousand pages, parsing every page's facts and records with its data was most of the lookup (95 MB of
+ * JSON), so the lookup parses the first line only. No folder per entry and no file per part: a cold build
+ * makes a new file or folder for each, and on this project's machines (ext4 without a journal) every new
+ * one costs kernel time that grows with the files deleted in the last minutes, as a cold build's are.
+ * The files reach dist/ as hard links, not copies (place-site.ts), so a rebuild of ten
  * thousand unchanged pages writes no page text at all. A search index's entry lists its files, kept
  * once each in a folder of their own (search-store.ts). Every kept file's size and modification time are recorded: a file changed in
  * place (dist/ shares its inode) no longer matches, and its entry is rendered again.
  */
-import { mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFileSync, rmSync, statSync, unlinkSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sha256 } from './hash.ts';
 
@@ -42,10 +45,16 @@ interface KeptFile {
 interface EntryMeta<T> {
   files: KeptFile[];
   data: T;
+  /** The names of the parts, in the order of the lines after this one. */
+  parts?: string[];
 }
 
 /** A hard link where the file system allows one (same device), else a copy. */
 export const linkOrCopy = (from: string, to: string) => link(from, to).catch(() => copyFile(from, to));
+
+/** The n-th file of an entry (`entry` as FileSetCache.entryFor names it). */
+export const keptFile = (entry: string, n: number) => `${entry}.${n}`;
+const entryFile = (entry: string) => `${entry}.json`;
 
 /**
  * Writes a page's file into the site's folder as a new file: a file brought back from the cache is a
@@ -63,71 +72,100 @@ export function writeFresh(file: string, text: string) {
   writeFileSync(file, text);
 }
 
+/** Links `from` as `to`, in place of a file an entry dropped or cut short left there. */
+async function linkOver(from: string, to: string): Promise<void> {
+  try {
+    await linkOrCopy(from, to);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    await unlink(to);
+    await linkOrCopy(from, to);
+  }
+}
+
 /**
  * Keeps `rels` (paths under siteDir, already written there) and `data` as the entry, with `parts`
- * (each read by readPart, not readEntry). It is made whole in a temporary folder and renamed into
- * place: a build stopped half-way leaves no half entry.
+ * (each read by readPart, not readEntry). The entry's file is written aside and renamed last: a build
+ * stopped half-way leaves no half entry, only files that the next use of the key links over.
  */
 export async function keepFiles<T>(entry: string, siteDir: string, rels: string[], data: T, parts: Record<string, unknown> = {}): Promise<void> {
-  const tmp = `${entry}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
-  // Flat (the n-th file is named n): one folder per entry, where a folder per path level cost more than the files.
-  await mkdir(tmp);
   const files = await Promise.all(
     rels.map(async (rel, i): Promise<KeptFile> => {
-      const kept = path.join(tmp, String(i));
-      await linkOrCopy(path.join(siteDir, rel), kept);
+      const kept = keptFile(entry, i);
+      await linkOver(path.join(siteDir, rel), kept);
       const s = await stat(kept);
       return { rel, size: s.size, mtimeMs: s.mtimeMs };
     }),
   );
-  await writeFile(path.join(tmp, 'meta.json'), JSON.stringify({ files, data } satisfies EntryMeta<T>));
-  await Promise.all(Object.entries(parts).map(([name, value]) => writeFile(path.join(tmp, `${name}.json`), JSON.stringify(value))));
-  try {
-    await rename(tmp, entry);
-  } catch {
-    // the same entry was made meanwhile: the same files, keep that one
-    await rm(tmp, { recursive: true, force: true });
-  }
+  const names = Object.keys(parts);
+  // JSON has no raw line break, so each line is one value.
+  const lines = [JSON.stringify({ files, data, ...(names.length ? { parts: names } : {}) } satisfies EntryMeta<T>), ...names.map((n) => JSON.stringify(parts[n]))];
+  const tmp = `${entryFile(entry)}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  await writeFile(tmp, lines.join('\n'));
+  await rename(tmp, entryFile(entry));
 }
 
 /** An entry as kept: its files (with the device and inode each was found on) and its data. */
 export interface Entry<T> {
-  dir: string;
+  /** The entry, as FileSetCache.entryFor names it. */
+  path: string;
   files: (KeptFile & { dev: number; ino: number })[];
   data: T;
+}
+
+/** The entry's first line (its data): the parts after it are not decoded. */
+function readMeta<T>(entry: string): EntryMeta<T> {
+  const bytes = readFileSync(entryFile(entry));
+  const end = bytes.indexOf(10);
+  return JSON.parse(bytes.toString('utf8', 0, end < 0 ? bytes.length : end)) as EntryMeta<T>;
+}
+
+/** Removes an entry's file and its first `files` kept files (the others are linked over or pruned). */
+export function dropEntry(entry: string, files = 0): void {
+  rmSync(entryFile(entry), { force: true });
+  for (let i = 0; i < files; i++) rmSync(keptFile(entry, i), { force: true });
 }
 
 /**
  * Reads an entry: undefined when there is none, or when it cannot be read or one of its files was
  * changed since it was kept (the entry is then dropped).
  */
-export function readEntry<T>(dir: string): Entry<T> | undefined {
+export function readEntry<T>(entry: string): Entry<T> | undefined {
   // Synchronous on purpose: ten thousand small reads ran faster one by one than as promises (measured).
   let meta: EntryMeta<T>;
   try {
-    meta = JSON.parse(readFileSync(path.join(dir, 'meta.json'), 'utf8')) as EntryMeta<T>;
+    meta = readMeta<T>(entry);
+    if (!Array.isArray(meta.files)) throw new Error('not an entry');
   } catch (e) {
     // One that cannot be read (of an older layout, or damaged) is removed: a new entry could not take its place.
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') rmSync(dir, { recursive: true, force: true });
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') dropEntry(entry, 0);
     return undefined;
   }
   const files: Entry<T>['files'] = [];
   const unchanged = meta.files.every((kept, i) => {
-    const found = statSync(path.join(dir, String(i)), { throwIfNoEntry: false });
+    const found = statSync(keptFile(entry, i), { throwIfNoEntry: false });
     files.push({ ...kept, dev: found?.dev ?? 0, ino: found?.ino ?? 0 });
     return found?.size === kept.size && found.mtimeMs === kept.mtimeMs;
   });
   if (!unchanged) {
-    rmSync(dir, { recursive: true, force: true });
+    dropEntry(entry, meta.files.length);
     return undefined;
   }
-  return { dir, files, data: meta.data };
+  return { path: entry, files, data: meta.data };
 }
 
 /** What keepFiles kept as the entry's part `name`; undefined when the entry or that part is gone. */
-export function readPart<D>(dir: string, name: string): D | undefined {
+export function readPart<D>(entry: string, name: string): D | undefined {
   try {
-    return JSON.parse(readFileSync(path.join(dir, `${name}.json`), 'utf8')) as D;
+    const text = readFileSync(entryFile(entry), 'utf8');
+    let end = text.indexOf('\n');
+    const index = (JSON.parse(text.slice(0, end < 0 ? undefined : end)) as EntryMeta<unknown>).parts?.indexOf(name) ?? -1;
+    if (index < 0 || end < 0) return undefined;
+    // The part's line: the (index + 1)-th after the first.
+    let start = end + 1;
+    for (let i = 0; i < index; i++) start = text.indexOf('\n', start) + 1;
+    end = text.indexOf('\n', start);
+    return JSON.parse(text.slice(start, end < 0 ? undefined : end)) as D;
   } catch {
     return undefined;
   }
@@ -145,7 +183,7 @@ export class FileSetCache {
     private readonly common: string,
   ) {}
 
-  /** The folder of the entry for these inputs. */
+  /** The entry for these inputs: the path its files are named from (see keepFiles). */
   entryFor(...inputs: string[]): string {
     const name = sha256(this.common, ...inputs).slice(0, 32);
     this.used.add(name);
@@ -156,9 +194,15 @@ export class FileSetCache {
     await mkdir(this.dir, { recursive: true });
   }
 
-  /** Removes the entries this build did not use (pages deleted or changed), so the cache does not grow. */
+  /**
+   * Removes the entries this build did not use (pages deleted or changed), so the cache does not grow, and what no
+   * entry owns: a file a stopped build left aside, a folder of an older layout.
+   */
   async prune(): Promise<void> {
-    for (const name of await readdir(this.dir)) if (!this.used.has(name)) await rm(path.join(this.dir, name), { recursive: true, force: true });
+    for (const e of await readdir(this.dir, { withFileTypes: true })) {
+      const [name] = e.name.split('.', 1);
+      if (e.isDirectory() || e.name.includes('.tmp-') || !this.used.has(name)) await rm(path.join(this.dir, e.name), { recursive: true, force: true });
+    }
   }
 }
 

@@ -8,7 +8,7 @@ const input = workerData as SearchThreadInput;
 if ('jobs' in input) await runSearchIndexJobs(input);
 else {
   // The records that can be read before the rendered pages' are known; then the jobs come.
-  const read: RecordsRead = new Map(input.readAhead.map((dir) => [dir, readPart<SearchRecord[]>(dir, 'records')]));
+  const read: RecordsRead = new Map(input.readAhead.map((entry) => [entry, readPart<SearchRecord[]>(entry, 'records')]));
   // A failure is unhandled here on purpose: it ends the thread with an error event.
   parentPort!.once('message', (jobs: SearchIndexJob[]) => void runSearchIndexJobs({ filesDir: input.filesDir, jobs }, read));
 }

@@ -21,7 +21,7 @@ export interface SearchIndexJob {
   tag: string;
   entry: string;
   /** In the site's page order: the records of a page rendered in this build, or where an unchanged page's are kept. */
-  pages: ({ records: SearchRecord[] } | { entryDir: string })[];
+  pages: ({ records: SearchRecord[] } | { entry: string })[];
 }
 
 export interface SearchIndexJobs {
@@ -30,14 +30,14 @@ export interface SearchIndexJobs {
   jobs: SearchIndexJob[];
 }
 
-/** Kept pages' records read ahead, by entry folder (undefined: the entry had none). */
+/** Kept pages' records read ahead, by render-cache entry (undefined: the entry had none). */
 export type RecordsRead = Map<string, SearchRecord[] | undefined>;
 
 /** A page's records: given (a page rendered in this build), or read from its render-cache entry. */
 function recordsOf(page: SearchIndexJob['pages'][number], read: RecordsRead): SearchRecord[] {
   if ('records' in page) return page.records;
-  const records = read.has(page.entryDir) ? read.get(page.entryDir) : readPart<SearchRecord[]>(page.entryDir, 'records');
-  if (!records) throw new Error(`the render cache's entry ${page.entryDir} lost its search records during the build: build again`);
+  const records = read.has(page.entry) ? read.get(page.entry) : readPart<SearchRecord[]>(page.entry, 'records');
+  if (!records) throw new Error(`the render cache's entry ${page.entry} lost its search records during the build: build again`);
   return records;
 }
 

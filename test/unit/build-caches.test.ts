@@ -47,10 +47,29 @@ describe('the page cache', () => {
     const doc = { title: 'A' } as unknown as Parameters<typeof cache.set>[2]['doc'];
     await cache.set('a.md', 'text', { doc, code: 'export default 1;', compiled: true });
     expect((await cache.get('a.md', 'text'))?.doc).toEqual(doc);
-    const [shard] = await readdir(path.join(root, '.cache/pages'));
-    const entry = (await readdir(path.join(root, '.cache/pages', shard))).find((f) => f.endsWith('.json'))!;
-    await writeFile(path.join(root, '.cache/pages', shard, entry), '{"doc":{"tit');
+    const entry = (await readdir(path.join(root, '.cache/pages'))).find((f) => f.endsWith('.json'))!;
+    await writeFile(path.join(root, '.cache/pages', entry), '{"doc":{"tit');
     expect(await cache.get('a.md', 'text')).toBeUndefined();
+  });
+
+  it('removes the entries of texts no page has any more, and leaves the others and its snapshot', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'page-cache-'));
+    await mkdir(path.join(root, 'src/build'), { recursive: true });
+    const cache = pageCache(root);
+    const doc = { title: 'A' } as unknown as Parameters<typeof cache.set>[2]['doc'];
+    for (const text of ['old text', 'new text']) await cache.set('a.md', text, { doc, code: 'export default 1;' });
+    await cache.set('b.md', 'text', { doc, code: 'export default 2;' });
+    const dir = path.join(root, '.cache/pages');
+    await writeFile(path.join(dir, 'compiled.json'), '{}');
+    await mkdir(path.join(dir, 'ab')); // a folder of the older layout
+    await cache.prune([cache.moduleFile('a.md', 'new text'), cache.moduleFile('b.md', 'text')]);
+    expect(await cache.get('a.md', 'old text')).toBeUndefined();
+    expect((await cache.get('a.md', 'new text'))?.doc).toEqual(doc);
+    expect((await cache.get('b.md', 'text'))?.doc).toEqual(doc);
+    const names = (await readdir(dir)).sort();
+    expect(names).toHaveLength(5);
+    expect(names).toContain('compiled.json');
+    expect(names).toContain(path.basename(cache.moduleFile('b.md', 'text')));
   });
 });
 

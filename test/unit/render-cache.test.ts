@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtemp, readdir, readFile, stat, writeFile, appendFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, stat, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FileSetCache, keepFiles, readEntry, readPart, writeFresh } from '../../src/build/render-cache.ts';
+import { FileSetCache, keepFiles, keptFile, readEntry, readPart, writeFresh } from '../../src/build/render-cache.ts';
 
 const temp = () => mkdtemp(path.join(tmpdir(), 'render-'));
 
@@ -38,8 +38,8 @@ describe('the render cache', () => {
     const kept = readEntry(entry)!;
     expect(kept.data).toEqual(extract);
     expect(kept.files.map((f) => f.rel)).toEqual(rels);
-    expect(await readFile(path.join(entry, '0'), 'utf8')).toBe('<p>x</p>');
-    expect(await readFile(path.join(entry, '1'), 'utf8')).toBe('export default 1');
+    expect(await readFile(keptFile(entry, 0), 'utf8')).toBe('<p>x</p>');
+    expect(await readFile(keptFile(entry, 1), 'utf8')).toBe('export default 1');
     const served = await stat(path.join(site, 'docs/x/index.html'));
     expect([kept.files[0].dev, kept.files[0].ino]).toEqual([served.dev, served.ino]);
     expect(served.nlink).toBeGreaterThan(1);
@@ -56,8 +56,10 @@ describe('the render cache', () => {
     expect(readEntry<{ recordsHash: string }>(entry)?.data).toEqual({ recordsHash: 'h' });
     expect(readPart(entry, 'records')).toEqual(records);
     expect(readPart(entry, 'facts')).toEqual(facts);
-    // meta.json holds neither: the lookup of every page reads it
-    expect(await readFile(path.join(entry, 'meta.json'), 'utf8')).not.toMatch(/line one|\/docs\/y\//);
+    // The entry's first line holds neither: the lookup of every page parses it
+    const [first, ...parts] = (await readFile(`${entry}.json`, 'utf8')).split('\n');
+    expect(first).not.toMatch(/line one|\/docs\/y\//);
+    expect(parts).toHaveLength(2);
     const without = cache.entryFor('/docs/y/', 'data');
     await keepFiles(without, await siteWithPage(), rels, null);
     expect(readEntry(without)?.data).toBeNull();
@@ -71,7 +73,8 @@ describe('the render cache', () => {
     await cache.ready();
     const entry = cache.entryFor('/docs/x/', 'data');
     await keepFiles(entry, await siteWithPage(), rels, { recordsHash: 'old' });
-    await writeFile(path.join(entry, 'meta.json'), '{"files":[]}\n{"an older layout":true}');
+    // Cut short, as on a full disk.
+    await writeFile(`${entry}.json`, '{"files":[{"rel":"docs/x/ind');
     expect(readEntry(entry)).toBeUndefined();
     await keepFiles(entry, await siteWithPage(), rels, { recordsHash: 'new' });
     expect(readEntry(entry)?.data).toEqual({ recordsHash: 'new' });
@@ -100,7 +103,7 @@ describe('the render cache', () => {
     await keepFiles(entry, site, rels, null);
     writeFresh(path.join(site, 'docs/x/index.html'), '<p>new</p>');
     expect(readEntry(entry)?.data).toBeNull();
-    expect(await readFile(path.join(entry, '0'), 'utf8')).toBe('<p>old</p>');
+    expect(await readFile(keptFile(entry, 0), 'utf8')).toBe('<p>old</p>');
   });
 
   it('drops the entries a build did not use', async () => {
@@ -110,9 +113,12 @@ describe('the render cache', () => {
     const site = await siteWithPage();
     for (const route of ['/a/', '/b/']) await keepFiles(first.entryFor(route, 'd'), site, rels, null);
     await writeFile(path.join(dir, 'stale-entry-of-an-older-format.json'), '{}');
+    // An entry of the older layout (a folder), and one a stopped build left half-written under the key still used.
+    await mkdir(path.join(dir, 'a'.repeat(32)));
     const second = new FileSetCache(dir, 'c');
     const kept = second.entryFor('/a/', 'd');
+    await writeFile(`${kept}.json.tmp-1-x`, '{"files":[');
     await second.prune();
-    expect(await readdir(dir)).toEqual([path.basename(kept)]);
+    expect((await readdir(dir)).sort()).toEqual([0, 1, 'json'].map((end) => `${path.basename(kept)}.${end}`));
   });
 });

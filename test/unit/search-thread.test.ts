@@ -37,7 +37,7 @@ async function jobs(filesDir: string): Promise<SearchIndexJobs> {
   await keepFiles(kept, siteDir, ['docs/b/index.html'], null, { records: [record('/docs/b/', '', 'Reserved shares keep their token.'), record('/docs/b/', '#limits', 'Token limits apply.')] });
   const search = new FileSetCache(await temp(), 'c');
   await search.ready();
-  return { filesDir, jobs: [{ tag, entry: search.entryFor(tag, 'x'), pages: [{ records: [record('/docs/a/', '', 'Public shares go through a frontend.')] }, { entryDir: kept }] }] };
+  return { filesDir, jobs: [{ tag, entry: search.entryFor(tag, 'x'), pages: [{ records: [record('/docs/a/', '', 'Public shares go through a frontend.')] }, { entry: kept }] }] };
 }
 
 describe('the search indexes made beside the prerender', () => {
@@ -55,7 +55,7 @@ describe('the search indexes made beside the prerender', () => {
   it("fails, on the thread too, when a kept page's records are gone", async () => {
     for (const threadAbove of [Infinity, 0]) {
       const input = await jobs(await temp());
-      input.jobs[0].pages[1] = { entryDir: path.join(await temp(), 'gone') };
+      input.jobs[0].pages[1] = { entry: path.join(await temp(), 'gone') };
       await expect(makeSearchIndexes(input, process.cwd(), threadAbove)).rejects.toThrow(/lost its search records/);
     }
   });
@@ -65,7 +65,7 @@ describe('the search indexes made beside the prerender', () => {
     await makeSearchIndexes(await jobs(here), process.cwd(), Infinity);
     const there = await temp();
     const input = await jobs(there);
-    const readAhead = input.jobs[0].pages.flatMap((p) => ('entryDir' in p ? [p.entryDir] : []));
+    const readAhead = input.jobs[0].pages.flatMap((p) => ('entry' in p ? [p.entry] : []));
     const started = startSearchIndexes({ filesDir: there, readAhead }, process.cwd(), 0);
     await new Promise((r) => setTimeout(r, 200)); // the jobs come later, as after the pages' render
     await started.finish(input.jobs);
@@ -75,7 +75,7 @@ describe('the search indexes made beside the prerender', () => {
   it('fails on the thread when a record read ahead is gone', async () => {
     const input = await jobs(await temp());
     const gone = path.join(await temp(), 'gone');
-    input.jobs[0].pages[1] = { entryDir: gone };
+    input.jobs[0].pages[1] = { entry: gone };
     await expect(startSearchIndexes({ filesDir: input.filesDir, readAhead: [gone] }, process.cwd(), 0).finish(input.jobs)).rejects.toThrow(/lost its search records/);
   });
 });
