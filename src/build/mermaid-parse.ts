@@ -4,11 +4,11 @@
  * when the drawing would leave something out. Loaded on the first diagram a process compiles.
  */
 
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { threadId } from 'node:worker_threads';
 import { sha256 } from './hash.ts';
 
 type MermaidApi = {
@@ -74,22 +74,45 @@ export interface ParsedDiagram {
 }
 
 /**
- * Valid diagrams already parsed, by mermaid's version and the source (.cache/diagram-parse/): loading
- * mermaid and jsdom takes seconds in each thread, so a page edited elsewhere than in its diagram,
- * or a build with most pages cached, does not load them. Errors are not kept: they are reported again.
+ * Valid diagrams already parsed, by mermaid's version and the source: loading mermaid takes a second or more in each
+ * thread, so a page edited elsewhere than in its diagram, or a build with most pages cached, does not load it. Errors
+ * are not kept: they are reported again. One file, each diagram a line appended to it (`<key> <json>`), not a file per
+ * diagram: a cold build made some sixty files here, and new files are what costs a cold build kernel time
+ * (render-cache.ts). Each line is one small append, so threads that append at once do not mix their lines; a line
+ * cut short is skipped when read.
  */
-const parseCacheDir = path.join(process.cwd(), '.cache/diagram-parse');
+const parseCacheFile = path.join(process.cwd(), '.cache/diagram-parse.log');
 const mermaidVersion = (createRequire(import.meta.url)('mermaid/package.json') as { version: string }).version;
+let known: Map<string, ParsedDiagram> | undefined;
+
+function readKnown(): Map<string, ParsedDiagram> {
+  known = new Map();
+  let text = '';
+  try {
+    text = readFileSync(parseCacheFile, 'utf8');
+  } catch {
+    return known; // none yet
+  }
+  for (const line of text.split('\n')) {
+    const space = line.indexOf(' ');
+    try {
+      known.set(line.slice(0, space), JSON.parse(line.slice(space + 1)) as ParsedDiagram);
+    } catch {
+      // cut short: parsed again
+    }
+  }
+  return known;
+}
 
 /** Parses `source` as mermaid does in the browser; throws MermaidSyntaxError with mermaid's message when it is not valid. */
 export async function parseMermaid(source: string): Promise<ParsedDiagram> {
-  const file = path.join(parseCacheDir, `${sha256(mermaidVersion, '\0', source).slice(0, 32)}.json`);
-  const known = await readFile(file, 'utf8').then((t) => JSON.parse(t) as ParsedDiagram).catch(() => undefined);
-  if (known) return known;
+  const key = sha256(mermaidVersion, '\0', source).slice(0, 32);
+  const found = (known ?? readKnown()).get(key);
+  if (found) return found;
   const parsed = await parseWithMermaid(source);
-  await mkdir(parseCacheDir, { recursive: true });
-  await writeFile(`${file}.${process.pid}.${threadId}`, JSON.stringify(parsed));
-  await rename(`${file}.${process.pid}.${threadId}`, file);
+  known!.set(key, parsed);
+  await mkdir(path.dirname(parseCacheFile), { recursive: true });
+  await appendFile(parseCacheFile, `${key} ${JSON.stringify(parsed)}\n`);
   return parsed;
 }
 

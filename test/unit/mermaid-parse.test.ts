@@ -3,7 +3,7 @@
  * The build parses diagrams in Node, with no DOM: mermaid's browser build, its own DOMPurify given a sanitizer that
  * keeps the text. Without that, parsing a flowchart throws on DOMPurify's missing sanitize().
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -40,5 +40,21 @@ describe('parseMermaid without a DOM', () => {
   it('throws a MermaidSyntaxError with mermaid\'s message on invalid text', async () => {
     await expect(mod.parseMermaid('flowchart LR\n  A -->\n')).rejects.toThrow(mod.MermaidSyntaxError);
     await expect(mod.parseMermaid('flowchart LR\n  A -->\n')).rejects.toThrow(/Parse error/);
+  });
+
+  it('keeps each valid diagram as one line of one file, read back by a new thread, skipping a line cut short', async () => {
+    const chart = 'flowchart TD\n  A --> B\n';
+    const parsed = await mod.parseMermaid(chart);
+    const log = path.join(work, '.cache/diagram-parse.log');
+    const lines = readFileSync(log, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(3); // the two valid diagrams above and this one; the invalid one is not kept
+    expect(lines.at(-1)).toMatch(/^[0-9a-f]{32} \{"type":"flowchart-v2"/);
+    appendFileSync(log, '0123 {"type":"flowch');
+    // A new thread: a fresh module, which reads the file. The diagram comes from it, not from mermaid.
+    vi.resetModules();
+    const fresh = await import('../../src/build/mermaid-parse.ts');
+    const [key] = lines.at(-1)!.split(' ');
+    appendFileSync(log, `\n${key} {"type":"flowchart-v2","counts":{"nodes":99,"edges":0,"subgraphs":0}}\n`);
+    expect(await fresh.parseMermaid(chart)).toEqual({ ...parsed, counts: { nodes: 99, edges: 0, subgraphs: 0 } });
   });
 });
