@@ -137,7 +137,7 @@ export function readEntry<T>(entry: string): Entry<T> | undefined {
     meta = readMeta<T>(entry);
     if (!Array.isArray(meta.files)) throw new Error('not an entry');
   } catch (e) {
-    // One that cannot be read (of an older layout, or damaged) is removed: a new entry could not take its place.
+    // One that cannot be read (cut short on a full disk, or damaged) is removed: the page is rendered again.
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') dropEntry(entry, 0);
     return undefined;
   }
