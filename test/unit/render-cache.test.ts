@@ -67,6 +67,17 @@ describe('the render cache', () => {
     expect(readPart(path.join(dir, 'gone'), 'records')).toBeUndefined();
   });
 
+  it('reads an entry whose data is longer than the part of the file the lookup reads first', async () => {
+    const dir = await temp();
+    const cache = new FileSetCache(dir, 'c');
+    await cache.ready();
+    const entry = cache.entryFor('/docs/x/', 'data');
+    const data = { recordsHash: 'h'.repeat(40_000) };
+    await keepFiles(entry, await siteWithPage(), rels, data, { records: [{ objectID: 'x:0' }] });
+    expect(readEntry(entry)?.data).toEqual(data);
+    expect(readPart(entry, 'records')).toEqual([{ objectID: 'x:0' }]);
+  });
+
   it('drops an entry it cannot read, so that a new one takes its place', async () => {
     const dir = await temp();
     const cache = new FileSetCache(dir, 'c');
