@@ -4,7 +4,7 @@
  * when the drawing would leave something out. Loaded on the first diagram a process compiles.
  */
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -91,7 +91,9 @@ function readKnown(): Map<string, ParsedDiagram> {
   try {
     text = readFileSync(parseCacheFile, 'utf8');
   } catch {
-    return known; // none yet
+    // None yet; the folder of a file per diagram, as builds before this one kept them, is not read any more.
+    rmSync(path.join(path.dirname(parseCacheFile), 'diagram-parse'), { recursive: true, force: true });
+    return known;
   }
   for (const line of text.split('\n')) {
     const space = line.indexOf(' ');
