@@ -21,9 +21,10 @@
  * once each in a folder of their own (search-store.ts). Every kept file's size and modification time are recorded: a file changed in
  * place (dist/ shares its inode) no longer matches, and its entry is rendered again.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readFirstLine } from './first-line.ts';
 import { sha256 } from './hash.ts';
 
 /** Every file under dir, hashed with its path, in a stable order. */
@@ -113,22 +114,8 @@ export interface Entry<T> {
   data: T;
 }
 
-/** Enough for an entry's first line, which names a page's few files: its parts (tens of KB) are not read. */
-const head = Buffer.alloc(16 * 1024);
-
-/** The entry's first line (its data). */
-function readMeta<T>(entry: string): EntryMeta<T> {
-  const fd = openSync(entryFile(entry), 'r');
-  let text: string;
-  try {
-    const n = readSync(fd, head, 0, head.length, 0);
-    const end = head.subarray(0, n).indexOf(10);
-    text = end >= 0 ? head.toString('utf8', 0, end) : n < head.length ? head.toString('utf8', 0, n) : readFileSync(fd, 'utf8').split('\n', 1)[0];
-  } finally {
-    closeSync(fd);
-  }
-  return JSON.parse(text) as EntryMeta<T>;
-}
+/** The entry's first line (its data): its parts are not read. */
+const readMeta = <T>(entry: string) => JSON.parse(readFirstLine(entryFile(entry))) as EntryMeta<T>;
 
 /** Removes an entry's file and its first `files` kept files (the others are linked over or pruned). */
 export function dropEntry(entry: string, files = 0): void {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import { statSnapshot, unchangedSince } from '../../src/build/stat-snapshot.ts';
 import { pageCache } from '../../src/build/page-cache.ts';
 import { restoreBundles, saveBundles } from '../../src/build/bundle-cache.ts';
@@ -47,29 +49,52 @@ describe('the page cache', () => {
     const doc = { title: 'A' } as unknown as Parameters<typeof cache.set>[2]['doc'];
     await cache.set('a.md', 'text', { doc, code: 'export default 1;', compiled: true });
     expect((await cache.get('a.md', 'text'))?.doc).toEqual(doc);
-    const entry = (await readdir(path.join(root, '.cache/pages'))).find((f) => f.endsWith('.json'))!;
-    await writeFile(path.join(root, '.cache/pages', entry), '{"doc":{"tit');
+    const [entry] = await readdir(path.join(root, '.cache/pages'));
+    await writeFile(path.join(root, '.cache/pages', entry), '//page-cache {"doc":{"tit');
     expect(await cache.get('a.md', 'text')).toBeUndefined();
   });
 
-  it('removes the entries of texts no page has any more, and leaves the others and its snapshot', async () => {
+  it('keeps an entry and its module as one file, which imports as the module', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'page-cache-'));
+    await mkdir(path.join(root, 'src/build'), { recursive: true });
+    const cache = pageCache(root);
+    // A title with the two characters that end a JavaScript comment but not a JSON string.
+    const doc = { title: 'A\u2028B\u2029C' } as unknown as Parameters<typeof cache.set>[2]['doc'];
+    await cache.set('a.md', 'text', { doc, code: 'export default 42;', diagramFallbacks: [{ line: 3, reason: 'r' }] });
+    expect(await readdir(path.join(root, '.cache/pages'))).toEqual([path.basename(cache.moduleFile('a.md', 'text'))]);
+    expect(await cache.get('a.md', 'text')).toEqual({ doc, compiled: true, diagramFallbacks: [{ line: 3, reason: 'r' }] });
+    // Imported by Node itself, as the prerender imports it.
+    const imported = execFileSync(process.execPath, ['--input-type=module', '-e', `console.log((await import(${JSON.stringify(pathToFileURL(cache.moduleFile('a.md', 'text')).href)})).default)`], { encoding: 'utf8' });
+    expect(imported.trim()).toBe('42');
+    // What only the manifest reader saw is an entry, not a compiled one.
+    await cache.set('b.md', 'text', { doc });
+    expect(await cache.get('b.md', 'text')).toEqual({ doc });
+  });
+
+  it('keeps entries of texts no page has any more until it holds twice as many as pages, then removes them', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'page-cache-'));
     await mkdir(path.join(root, 'src/build'), { recursive: true });
     const cache = pageCache(root);
     const doc = { title: 'A' } as unknown as Parameters<typeof cache.set>[2]['doc'];
-    for (const text of ['old text', 'new text']) await cache.set('a.md', text, { doc, code: 'export default 1;' });
-    await cache.set('b.md', 'text', { doc, code: 'export default 2;' });
     const dir = path.join(root, '.cache/pages');
+    await cache.set('b.md', 'text', { doc, code: 'export default 2;' });
     await writeFile(path.join(dir, 'compiled.json'), '{}');
-    await mkdir(path.join(dir, 'ab')); // a folder of the older layout
-    await cache.prune([cache.moduleFile('a.md', 'new text'), cache.moduleFile('b.md', 'text')]);
-    expect(await cache.get('a.md', 'old text')).toBeUndefined();
-    expect((await cache.get('a.md', 'new text'))?.doc).toEqual(doc);
-    expect((await cache.get('b.md', 'text'))?.doc).toEqual(doc);
-    const names = (await readdir(dir)).sort();
-    expect(names).toHaveLength(5);
-    expect(names).toContain('compiled.json');
-    expect(names).toContain(path.basename(cache.moduleFile('b.md', 'text')));
+    // The older layout's: a folder by the key's first two digits, an entry apart from its module.
+    await mkdir(path.join(dir, 'ab'));
+    await writeFile(cache.moduleFile('b.md', 'text').replace(/\.mjs$/, '.json'), '{}');
+    const inUse = () => [cache.moduleFile('a.md', 'text 3'), cache.moduleFile('b.md', 'text')];
+    // Four entries for two pages: an edit undone still finds its page compiled.
+    for (const text of ['text 1', 'text 2', 'text 3']) await cache.set('a.md', text, { doc, code: 'export default 1;' });
+    await cache.prune(inUse());
+    expect((await cache.get('a.md', 'text 1'))?.doc).toEqual(doc);
+    expect((await readdir(dir)).sort()).toHaveLength(5); // the entries and the snapshot; the older layout's are gone
+    // Five for two: more than twice as many, and the three no page has are removed.
+    await cache.set('a.md', 'text 4', { doc, code: 'export default 1;' });
+    await cache.prune(inUse());
+    expect(await cache.get('a.md', 'text 1')).toBeUndefined();
+    expect(await cache.get('a.md', 'text 4')).toBeUndefined();
+    expect((await cache.get('a.md', 'text 3'))?.doc).toEqual(doc);
+    expect((await readdir(dir)).sort()).toEqual(['compiled.json', ...inUse().map((m) => path.basename(m))].sort());
   });
 });
 
