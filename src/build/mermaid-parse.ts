@@ -85,7 +85,9 @@ const parseCacheFile = path.join(process.cwd(), '.cache/diagram-parse.log');
 const mermaidVersion = (createRequire(import.meta.url)('mermaid/package.json') as { version: string }).version;
 let known: Map<string, ParsedDiagram> | undefined;
 
-function readKnown(): Map<string, ParsedDiagram> {
+/** The diagrams the log holds, read once per thread. */
+function knownDiagrams(): Map<string, ParsedDiagram> {
+  if (known) return known;
   known = new Map();
   let text = '';
   try {
@@ -93,14 +95,13 @@ function readKnown(): Map<string, ParsedDiagram> {
   } catch {
     // None yet; the folder of a file per diagram, as builds before this one kept them, is not read any more.
     rmSync(path.join(path.dirname(parseCacheFile), 'diagram-parse'), { recursive: true, force: true });
-    return known;
   }
   for (const line of text.split('\n')) {
     const space = line.indexOf(' ');
     try {
       known.set(line.slice(0, space), JSON.parse(line.slice(space + 1)) as ParsedDiagram);
     } catch {
-      // cut short: parsed again
+      // cut short (or the empty last line): parsed again
     }
   }
   return known;
@@ -108,11 +109,12 @@ function readKnown(): Map<string, ParsedDiagram> {
 
 /** Parses `source` as mermaid does in the browser; throws MermaidSyntaxError with mermaid's message when it is not valid. */
 export async function parseMermaid(source: string): Promise<ParsedDiagram> {
+  const diagrams = knownDiagrams();
   const key = sha256(mermaidVersion, '\0', source).slice(0, 32);
-  const found = (known ?? readKnown()).get(key);
+  const found = diagrams.get(key);
   if (found) return found;
   const parsed = await parseWithMermaid(source);
-  known!.set(key, parsed);
+  diagrams.set(key, parsed);
   await mkdir(path.dirname(parseCacheFile), { recursive: true });
   await appendFile(parseCacheFile, `${key} ${JSON.stringify(parsed)}\n`);
   return parsed;

@@ -135,7 +135,7 @@ export function readEntry<T>(entry: string): Entry<T> | undefined {
     if (!Array.isArray(meta.files)) throw new Error('not an entry');
   } catch (e) {
     // One that cannot be read (cut short on a full disk, or damaged) is removed: the page is rendered again.
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') dropEntry(entry, 0);
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') dropEntry(entry);
     return undefined;
   }
   const files: Entry<T>['files'] = [];
@@ -154,15 +154,9 @@ export function readEntry<T>(entry: string): Entry<T> | undefined {
 /** What keepFiles kept as the entry's part `name`; undefined when the entry or that part is gone. */
 export function readPart<D>(entry: string, name: string): D | undefined {
   try {
-    const text = readFileSync(entryFile(entry), 'utf8');
-    let end = text.indexOf('\n');
-    const index = (JSON.parse(text.slice(0, end < 0 ? undefined : end)) as EntryMeta<unknown>).parts?.indexOf(name) ?? -1;
-    if (index < 0 || end < 0) return undefined;
-    // The part's line: the (index + 1)-th after the first.
-    let start = end + 1;
-    for (let i = 0; i < index; i++) start = text.indexOf('\n', start) + 1;
-    end = text.indexOf('\n', start);
-    return JSON.parse(text.slice(start, end < 0 ? undefined : end)) as D;
+    const [first, ...parts] = readFileSync(entryFile(entry), 'utf8').split('\n');
+    const index = (JSON.parse(first) as EntryMeta<unknown>).parts?.indexOf(name) ?? -1;
+    return index < 0 ? undefined : (JSON.parse(parts[index]) as D);
   } catch {
     return undefined;
   }
