@@ -3,7 +3,7 @@
  * The build parses diagrams in Node, with no DOM: mermaid's browser build, its own DOMPurify given a sanitizer that
  * keeps the text. Without that, parsing a flowchart throws on DOMPurify's missing sanitize().
  */
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -56,5 +56,16 @@ describe('parseMermaid without a DOM', () => {
     const [key] = lines.at(-1)!.split(' ');
     appendFileSync(log, `\n${key} {"type":"flowchart-v2","counts":{"nodes":99,"edges":0,"subgraphs":0}}\n`);
     expect(await fresh.parseMermaid(chart)).toEqual({ ...parsed, counts: { nodes: 99, edges: 0, subgraphs: 0 } });
+  });
+
+  it('removes the folder of a file per diagram that earlier builds kept, when it first makes the log', async () => {
+    rmSync(path.join(work, '.cache/diagram-parse.log'));
+    mkdirSync(path.join(work, '.cache/diagram-parse'));
+    writeFileSync(path.join(work, '.cache/diagram-parse/0123.json'), '{"type":"flowchart-v2"}');
+    vi.resetModules();
+    const fresh = await import('../../src/build/mermaid-parse.ts');
+    await fresh.parseMermaid('flowchart TD\n  C --> D\n');
+    expect(existsSync(path.join(work, '.cache/diagram-parse'))).toBe(false);
+    expect(readFileSync(path.join(work, '.cache/diagram-parse.log'), 'utf8').trim().split('\n')).toHaveLength(1);
   });
 });
