@@ -87,9 +87,18 @@ describe('incremental builds', () => {
   it('after an edit, a rename, an add and a delete, dist/ equals a cold build byte for byte', async () => {
     // Edit: a new title changes the page, its neighbours' prev/next and every sidebar of its version.
     await edit(doc('1.1', 'guides/one.mdx'), 'title: Guide One', 'title: Guide Number One');
+    // Entries of texts no page has any more, as edits leave them: more than twice as many as pages, so the build that
+    // compiles the edited page removes them (and keeps every page's own).
+    const pageCache = path.join(warm.dir, '.cache/pages');
+    const kept = (await readdir(pageCache)).filter((f) => f.endsWith('.mjs'));
+    const stale = Array.from({ length: 30 }, (_, i) => `${i.toString(16).padStart(64, '0')}.mjs`);
+    for (const f of stale) await writeFile(path.join(pageCache, f), '//page-cache {"doc":{}}\n');
     const edited = await build(warm.dir);
     assert.match(edited, /built 12 pages/);
     assertReused(edited, 12);
+    const left = new Set(await readdir(pageCache));
+    assert.deepEqual(stale.filter((f) => left.has(f)), [], 'the stale page-cache entries are removed');
+    assert.equal(kept.filter((f) => left.has(f)).length, kept.length - 1, "every page's entry is kept but the edited page's old one");
     // Rename, with the link to it.
     await rename(doc('1.0', 'guides/one.mdx'), doc('1.0', 'guides/first.mdx'));
     await edit(doc('1.0', 'getting-started.mdx'), '/docs/1.0/guides/one/', '/docs/1.0/guides/first/');
