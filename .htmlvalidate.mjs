@@ -9,18 +9,13 @@ export default {
     'no-inline-style': 'off',
     // The renderer writes void elements self-closed and our head tags follow it; both forms are valid HTML.
     'void-style': 'off',
-    // useId gives ids like "P0-0": valid HTML5 ids (no whitespace), which "relaxed" checks.
+    // useId gives ids like "_R_4mp_": valid HTML5 ids (no whitespace), which "relaxed" checks.
     'valid-id': ['error', { relaxed: true }],
-    // Preact writes boolean attributes bare (hidden, open, selected), as the page shell does.
-    'attribute-boolean-style': ['error', { style: 'omit' }],
+    // React writes boolean attributes with an empty value (hidden=""), the page shell writes them bare: both mean true.
+    'attribute-boolean-style': 'off',
     // Vite writes a bare `crossorigin` and our shell writes some attributes as attr=""; both mean the empty value.
     'attribute-empty-style': 'off',
     // React writes some attribute names in camelCase (maxLength); HTML attribute names are case-insensitive.
     'attr-case': 'off',
-    // Preact's server renderer writes ">" in text as it is (React wrote &gt;), which HTML allows: only "<" and an
-    // ambiguous "&" must be escaped there, and the rule cannot be told to accept ">" alone. Preact escapes "<" and
-    // "&" in all text and attributes; the markup we pass through as it is (highlighted code, diagrams) comes from
-    // hast-util-to-html, which escapes them too.
-    'no-raw-characters': 'off',
   },
 };

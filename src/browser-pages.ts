@@ -1,6 +1,6 @@
 import { pageDataPath, sidebarFragmentPath, type PageData } from './content/page-data.ts';
 import type { PageBodyModule, PageSource } from './page-loader.ts';
-import { importRetrying } from './retry-import.ts';
+import { chunkLoader, importRetrying } from './retry-import.ts';
 
 const BASE = import.meta.env.BASE_URL;
 
@@ -28,6 +28,9 @@ import.meta.hot?.on('zrok:content-changed', () => {
   edits += 1;
 });
 
+/** The body components are a chunk of their own: a first page whose body is kept as HTML does not download them. */
+const loadComponents = chunkLoader(() => import('./mdx/components.tsx').then((m) => m.mdxComponents));
+
 /** Page data from the built files (the first page's from its HTML), page bodies from their chunks. */
 export function browserPageSource(): PageSource {
   const embedded = embeddedPageData();
@@ -38,6 +41,7 @@ export function browserPageSource(): PageSource {
     },
     // A body that failed to load is asked for again on Retry (see retry-import.ts).
     body: (data) => importRetrying<PageBodyModule>(edits ? `${data.doc!.module}?edit=${edits}` : data.doc!.module),
+    components: loadComponents,
     async isStale(data) {
       // Page data is revalidated on every use; a body it no longer names belongs to an old deployment.
       const res = await fetch(BASE + pageDataPath(data.route), { cache: 'no-store' });

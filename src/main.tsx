@@ -1,5 +1,4 @@
 import { StrictMode } from 'react';
-import { hydrateWithServerSnapshots } from './react-on-preact.ts';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { routes, PAGE_ROUTE_ID } from './routes.tsx';
@@ -83,8 +82,7 @@ async function main(): Promise<boolean> {
   if (!hydrate) {
     createRoot(container).render(app);
   } else {
-    // Preact hydrates in place, in one pass (the e2e tests check that it keeps every element and word the HTML painted).
-    hydrateWithServerSnapshots(() => hydrateRoot(container, app));
+    hydrateRoot(container, app);
   }
   return true;
 }

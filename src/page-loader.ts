@@ -16,7 +16,7 @@ export interface PageBodyModule {
  * component (`Body`), or, on the first visit of a page whose body needs no script, the prerendered HTML (`bodyHtml`).
  */
 export type PageState =
-  | { kind: 'page'; data: PageData; Body?: PageBody; staticBody?: boolean; bodyHtml?: string }
+  | { kind: 'page'; data: PageData; Body?: PageBody; components?: MDXComponents; staticBody?: boolean; bodyHtml?: string }
   | { kind: 'not-found' }
   | { kind: 'load-error'; error: Error; data?: PageData; stale?: boolean };
 
@@ -28,6 +28,8 @@ export interface PageSource {
   /** undefined: no such page. Throws when it could not be fetched. */
   data: (path: string) => Promise<PageData | undefined>;
   body: (data: PageData) => Promise<PageBodyModule>;
+  /** The components every body may use; loaded with the first body, since a body kept as HTML needs none. */
+  components: () => Promise<MDXComponents>;
   sidebarFragment: (versionName: string, dir: string) => Promise<SidebarItem[]>;
   /** True when the site now names another body for the page: a new deployment replaced it. */
   isStale?: (data: PageData) => Promise<boolean>;
@@ -53,8 +55,8 @@ async function load(path: string, bodyHtml?: string): Promise<PageState> {
     if (!data) return { kind: 'not-found' };
     if (!data.doc) return { kind: 'page', data };
     if (bodyHtml !== undefined) return { kind: 'page', data, staticBody: true, bodyHtml };
-    const { default: Body, staticBody } = await pageSource().body(data);
-    return { kind: 'page', data, Body, staticBody: staticBody === true };
+    const [{ default: Body, staticBody }, components] = await Promise.all([pageSource().body(data), pageSource().components()]);
+    return { kind: 'page', data, Body, components, staticBody: staticBody === true };
   } catch (e) {
     const stale = data?.doc ? await (pageSource().isStale?.(data) ?? Promise.resolve(false)).catch(() => false) : false;
     return { kind: 'load-error', error: e instanceof Error ? e : new Error(String(e)), data, stale };

@@ -5,6 +5,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { routes, searchPagePath, PAGE_ROUTE_ID } from './routes.tsx';
 import { pageHead } from './theme/head.ts';
 import { setPageSource, type PageBodyModule, type PageState } from './page-loader.ts';
+import { mdxComponents } from './mdx/components.tsx';
 import { createPageDataBuilder, type PageData, type PageDataBuilder } from './content/page-data.ts';
 import siteConfig from '../site.config.ts';
 import type { SiteManifest } from './content/types.ts';
@@ -27,6 +28,7 @@ export function configure(pages: { site: SiteManifest; moduleUrl: (source: strin
   setPageSource({
     data: async (path) => b.page(path),
     body: (data) => import(pathToFileURL(pages.bodyFile(data.source)).href) as Promise<PageBodyModule>,
+    components: async () => mdxComponents,
     sidebarFragment: async () => [],
   });
   return b;

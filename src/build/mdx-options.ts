@@ -61,7 +61,7 @@ export const mdxCompileOptions: CompileOptions = {
     ],
   ],
   providerImportSource: undefined,
-  // The app runs on Preact (vite.config.ts, reactIsPreact): a page's one import is Preact's JSX runtime, which the
-  // prerender imports as it is and the browser's copy points at the app's own (page-browser-copy.ts).
-  jsxImportSource: 'preact',
+  // A page's one import is React's JSX runtime, which the prerender imports as it is and the browser's copy points at
+  // the app's own (page-browser-copy.ts).
+  jsxImportSource: 'react',
 };

@@ -7,7 +7,7 @@ import { init, parse } from 'es-module-lexer';
 /** Resolves once the import lexer (WebAssembly) is ready; await it before linking. */
 export const linkerReady = init;
 
-const JSX_RUNTIME = 'preact/jsx-runtime';
+const JSX_RUNTIME = 'react/jsx-runtime';
 
 export class PageImportError extends Error {}
 

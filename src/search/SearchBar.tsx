@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import { currentVersion, site, versionForPath } from '../site-data.ts';
 import { useSettings } from '../store/settings.ts';
@@ -77,9 +77,7 @@ export function SearchBar() {
     requestAnimationFrame(() => returnFocus.current?.focus());
   }, []);
 
-  // A layout effect: its listeners are in place as the render commits. Preact runs plain effects a frame later,
-  // and a key or click in that frame would be missed (React ran them at once after input).
-  useLayoutEffect(() => {
+  useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const input = document.querySelector<HTMLInputElement>('.DocSearch-Input');
       if (waiting.current && input && document.activeElement === input) waiting.current = false; // the field has it now

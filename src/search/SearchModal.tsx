@@ -10,9 +10,6 @@ import { MAX_QUERY_LENGTH } from './local-client.ts';
 import { isExternal, rewriteResultUrl, routerPath } from './urls.ts';
 import { searchPageHref } from './search-page-url.ts';
 import { attachModalScreens, SEARCH_SETTLED_EVENT } from './modal-screens.ts';
-import { keepSearchBoxParts } from './stable-search-box.ts';
-
-keepSearchBoxParts();
 
 const BASE = import.meta.env.BASE_URL;
 

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useId, useRef, useState, type ReactNode, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type KeyboardEvent } from 'react';
 
 export interface DropdownItem {
   key: string;
@@ -21,9 +21,7 @@ export function Dropdown({ label, buttonLabel, items, className = '' }: { label:
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
-  // A layout effect: its listeners are in place as the render commits. Preact runs plain effects a frame later,
-  // and a key or click in that frame would be missed (React ran them at once after input).
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(false);

@@ -12,10 +12,7 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
 
   componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('[crash]', error, info?.componentStack);
-    // The first error is the one to show. A component that throws while Preact hydrates the page can make Preact
-    // trip over the DOM it was claiming (a NotFoundError from insertBefore) in the same pass: that one is a
-    // consequence, not the cause, and the reader should not see it instead.
-    this.setState((s) => ({ error: s.error ?? error }));
+    this.setState({ error });
   }
 
   retry = () => this.setState({ error: null });

@@ -10,7 +10,7 @@ export const STATIC_BODY_SELECTOR = `.markdown[${STATIC_BODY_ATTRIBUTE}]`;
 interface Props {
   /** The body needs no script: marked in the HTML, so the browser keeps it as it arrived on a first visit. */
   staticBody?: boolean;
-  /** The prerendered body, kept as HTML (main.tsx): Preact leaves it as it is when it hydrates. */
+  /** The prerendered body, kept as HTML (main.tsx): React leaves the inner HTML of an element it hydrates with `dangerouslySetInnerHTML` as it is. */
   html?: string;
   children?: ReactNode;
 }

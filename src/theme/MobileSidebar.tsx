@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import siteConfig from '../../site.config.ts';
 import { useUi } from '../store/ui.ts';
@@ -81,9 +81,7 @@ export function MobileSidebar() {
   const panel = useRef<HTMLDivElement>(null);
   const data = usePageData();
 
-  // A layout effect: the listeners are in place, and focus is back on the menu button, as the render commits.
-  // Preact runs plain effects a frame later: a key in that frame would be missed, and focus left on the page.
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!open) return;
     const mql = window.matchMedia('(min-width: 996px)');
     const onWide = () => mql.matches && setOpen(false);

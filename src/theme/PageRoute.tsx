@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import { reloadOnceIfSiteAnswers } from './chunk-errors.ts';
 import type { PageState } from '../page-loader.ts';
-import { mdxComponents } from '../mdx/components.tsx';
 import { DocLayout } from './DocLayout.tsx';
 import { DocPage } from './DocPage.tsx';
 import { MarkdownBody } from './MarkdownBody.tsx';
@@ -28,13 +27,13 @@ export function PageRoute() {
       <LoadErrorPage error={state.error} />
     );
   }
-  const { data, Body, staticBody, bodyHtml } = state;
+  const { data, Body, components, staticBody, bodyHtml } = state;
   return (
     <DocLayout data={data}>
       {data.kind === 'doc' && (Body || bodyHtml !== undefined) ? (
         <DocPage data={data}>
           <MarkdownBody staticBody={staticBody} html={bodyHtml}>
-            {Body && <Body components={mdxComponents} />}
+            {Body && <Body components={components} />}
           </MarkdownBody>
         </DocPage>
       ) : (

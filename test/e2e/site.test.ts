@@ -74,6 +74,49 @@ describe('every route', () => {
   });
 });
 
+describe('the renderer', () => {
+  it("is React's: react-dom registers with the developer tools' hook and hydrates the prerendered root", async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // What React DevTools installs before a page's scripts run: react-dom looks for it and registers itself.
+    // A script of its own (not a function of this file): tsx's helpers would not exist in the page.
+    await ctx.addInitScript({
+      content: `{
+        const renderers = [];
+        let commits = 0;
+        window.__seen = () => ({ renderers, commits });
+        window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+          supportsFiber: true, isDisabled: false, renderers: new Map(),
+          inject(renderer) { renderers.push(renderer); return renderers.length; },
+          checkDCE() {}, onCommitFiberRoot() { commits += 1; }, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, onScheduleFiberRoot() {},
+        };
+      }`,
+    });
+    try {
+      const page = await ctx.newPage();
+      const errors = watchErrors(page);
+      await page.goto(served.site.url + '/docs/getting-started/');
+      await waitHydrated(page);
+      const seen = await page.evaluate(() => {
+        const { renderers, commits } = (window as unknown as { __seen: () => { renderers: { rendererPackageName?: string; version?: string; bundleType?: number }[]; commits: number } }).__seen();
+        const root = document.getElementById('root')!;
+        return {
+          renderers: renderers.map((r) => ({ name: r.rendererPackageName, version: r.version, production: r.bundleType === 0 })),
+          commits,
+          reactRoot: Object.keys(root).some((k) => k.startsWith('__reactContainer$')),
+        };
+      });
+      assert.deepEqual(seen.renderers.map((r) => r.name), ['react-dom']);
+      assert.match(seen.renderers[0].version ?? '', /^19\./);
+      assert.equal(seen.renderers[0].production, true, 'the production build of react-dom ships');
+      assert.ok(seen.commits > 0, 'React committed the hydrated tree');
+      assert.ok(seen.reactRoot, '#root is a React root');
+      assert.deepEqual(errors, []);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 describe('not found, redirects and .html paths', () => {
   it('answers an unknown path with status 404 and the not-found page', async () => {
     const res = await fetch(`${served.site.url}/docs/no-such-page/`);

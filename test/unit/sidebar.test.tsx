@@ -29,6 +29,7 @@ function sourceWith(fragment: (dir: string) => Promise<SidebarItem[]>) {
   setPageSource({
     data: async () => undefined,
     body: async () => ({ default: () => null }),
+    components: async () => ({}),
     sidebarFragment: (version, dir) => {
       asked.push(`${version}:${dir}`);
       return fragment(dir);
