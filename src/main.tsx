@@ -1,13 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom';
-import { routes, PAGE_ROUTE_ID } from './routes.tsx';
+import { AppRoutes, loadSearchPage } from './routes.tsx';
+import { isPagePath, redirectTarget, searchPagePath } from './router/paths.ts';
+import { AppRouter, browserHistory, refreshShownPages } from './router/AppRouter.tsx';
+import { ErrorBoundary } from './theme/ErrorBoundary.tsx';
+import { CrashPage } from './theme/CrashPage.tsx';
 import { normalizeHtmlPath } from './content/routes.ts';
 import { useSettings } from './store/settings.ts';
 import { installChunkReload, reloadOnceIfSiteAnswers, showStartupLoadNotice } from './theme/chunk-errors.ts';
 import type { PageState } from './page-loader.ts';
 import { installSmoothAnchors, keepHashTargetInPlace } from './theme/smooth-scroll.ts';
-import { forgetPages, loadPage, loadPrerenderedPage, setPageSource } from './page-loader.ts';
+import { forgetFailures, forgetPages, loadPage, loadPrerenderedPage, setPageSource } from './page-loader.ts';
 import { STATIC_BODY_SELECTOR } from './theme/MarkdownBody.tsx';
 import { browserPageSource } from './browser-pages.ts';
 import './theme/theme.css';
@@ -50,40 +53,34 @@ async function main(): Promise<boolean> {
   // normalised path, the dev server's empty shell) is rendered fresh instead of hydrated.
   const canHydrate = !!container.firstElementChild && container.dataset.route === window.location.pathname;
 
-  // Load what the first screen shows before hydrating, so the server HTML is reused (P9): the
-  // docs page's data and body, or the lazy search page. A body whose HTML needs no script is kept as it arrived:
-  // neither its module nor its hydration (most of the page's elements) is paid for.
-  const matches = matchRoutes(routes, window.location, basename) ?? [];
-  const loaderData: Record<string, unknown> = {};
+  // Load what the first screen shows before hydrating, so that React reads it at once and hydrates the server HTML
+  // in one pass: the docs page's data and body, or the search page's code. A body whose HTML needs no script is kept
+  // as it arrived: neither its module nor its hydration (most of the page's elements) is paid for.
   const path = window.location.pathname.slice(basename === '/' ? 0 : basename.length) || '/';
-  for (const m of matches) {
-    if (m.route.id === PAGE_ROUTE_ID) {
-      const staticBody = canHydrate ? container.querySelector(STATIC_BODY_SELECTOR) : null;
-      const state = await (staticBody ? loadPrerenderedPage(path, staticBody.innerHTML) : loadPage(path));
-      if (state.kind === 'load-error' && canHydrate) return keepPrerenderedPage(state, () => main());
-      loaderData[PAGE_ROUTE_ID] = state;
-    } else if (m.route.lazy) {
-      const lazy = m.route.lazy as () => Promise<Record<string, unknown>>;
-      Object.assign(m.route, { ...(await lazy()), lazy: undefined });
-    }
+  if (isPagePath(path)) {
+    forgetFailures(); // a Retry of the first page loads it again
+    const staticBody = canHydrate ? container.querySelector(STATIC_BODY_SELECTOR) : null;
+    const state = await (staticBody ? loadPrerenderedPage(path, staticBody.innerHTML) : loadPage(path));
+    if (state.kind === 'load-error' && canHydrate) return keepPrerenderedPage(state, () => main());
+  } else if (path === searchPagePath) {
+    await loadSearchPage();
   }
-  const hydrate = canHydrate;
-  const router = createBrowserRouter(routes, { basename, hydrationData: { loaderData } });
   // Under the dev server: an edited page's data (sidebar, TOC, title) is fetched again in place.
   import.meta.hot?.on('zrok:content-changed', () => {
     forgetPages();
-    void router.revalidate();
+    refreshShownPages();
   });
   const app = (
     <StrictMode>
-      <RouterProvider router={router} />
+      <AppRouter history={browserHistory()} basename={basename} redirectTarget={redirectTarget}>
+        <ErrorBoundary fallback={(error) => <CrashPage error={error} />}>
+          <AppRoutes />
+        </ErrorBoundary>
+      </AppRouter>
     </StrictMode>
   );
-  if (!hydrate) {
-    createRoot(container).render(app);
-  } else {
-    hydrateRoot(container, app);
-  }
+  if (canHydrate) hydrateRoot(container, app);
+  else createRoot(container).render(app);
   return true;
 }
 

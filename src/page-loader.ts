@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { MDXComponents } from 'mdx/types';
 import type { PageData } from './content/page-data.ts';
 import type { SidebarItem } from './content/types.ts';
+import { settled } from './router/settled.ts';
 
 export type PageBody = ComponentType<{ components?: MDXComponents }>;
 
@@ -63,15 +64,29 @@ async function load(path: string, bodyHtml?: string): Promise<PageState> {
   }
 }
 
-/** A page's data and body, loaded once; a failure is not kept, so Retry and later visits try again. */
+/**
+ * A page's data and body, loaded once. A failure is kept while its page is on screen (React reads the same state
+ * on every render); forgetFailures() lets Retry and later visits try again.
+ */
 export function loadPage(path: string): Promise<PageState> {
   let p = loaded.get(path);
   if (!p) {
-    p = load(path);
+    p = settled(load(path));
     loaded.set(path, p);
-    void p.then((s) => s.kind === 'load-error' && loaded.delete(path));
+    void p.then((s) => s.kind === 'load-error' && failed.add(path));
   }
   return p;
+}
+
+const failed = new Set<string>();
+
+/** Forgets the pages that failed to load, but the one at `keep` (the page on screen, which shows the failure). */
+export function forgetFailures(keep?: string): void {
+  for (const path of failed) {
+    if (path === keep) continue;
+    failed.delete(path);
+    loaded.delete(path);
+  }
 }
 
 /**
@@ -79,12 +94,28 @@ export function loadPage(path: string): Promise<PageState> {
  * arrived, so the body's module is not loaded nor the body hydrated. Not kept: a later visit loads the module.
  */
 export function loadPrerenderedPage(path: string, bodyHtml: string): Promise<PageState> {
-  return load(path, bodyHtml);
+  const state = settled(load(path, bodyHtml));
+  firstPage = { path, state };
+  return state;
+}
+
+/** The first page while the reader is on it, when its body was kept as HTML. */
+let firstPage: { path: string; state: Promise<PageState> } | undefined;
+
+/** The state of the page on screen at `path`: the first page's as it arrived, any other from loadPage. */
+export function shownPage(path: string): Promise<PageState> {
+  return firstPage?.path === path ? firstPage.state : loadPage(path);
+}
+
+/** The reader went on from the first page: coming back to it renders its body from its module. */
+export function leaveFirstPage(path: string): void {
+  if (firstPage && firstPage.path !== path) firstPage = undefined;
 }
 
 /** Forgets every loaded page (the dev server says content changed), so the next load fetches again. */
 export function forgetPages(): void {
   loaded.clear();
+  firstPage = undefined;
 }
 
 /** Fetches a page ahead of a click (prefetch). */

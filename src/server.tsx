@@ -1,10 +1,13 @@
 import { pathToFileURL } from 'node:url';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { routes, searchPagePath, PAGE_ROUTE_ID } from './routes.tsx';
+import { StaticRouter } from 'react-router-dom';
+import { AppRoutes, loadSearchPage } from './routes.tsx';
+import { isPagePath, redirectTarget, searchPagePath } from './router/paths.ts';
+import { ErrorBoundary } from './theme/ErrorBoundary.tsx';
+import { CrashPage } from './theme/CrashPage.tsx';
 import { pageHead } from './theme/head.ts';
-import { setPageSource, type PageBodyModule, type PageState } from './page-loader.ts';
+import { loadPage, setPageSource, type PageBodyModule } from './page-loader.ts';
 import { mdxComponents } from './mdx/components.tsx';
 import { createPageDataBuilder, type PageData, type PageDataBuilder } from './content/page-data.ts';
 import siteConfig from '../site.config.ts';
@@ -54,27 +57,26 @@ export interface RenderResult {
 /** Renders one path (without base URL) to HTML for the prerender. */
 export async function render(path: string, basename: string): Promise<RenderResult> {
   if (!builder) throw new Error('call configure() before render()');
-  const handler = createStaticHandler(routes, { basename: basename.replace(/\/$/, '') || '/' });
-  const url = new URL(basename.replace(/\/$/, '') + path, 'http://localhost');
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) {
-    const location = context.headers.get('Location') ?? '/';
-    return { html: '', status: context.status, title: '', description: '', redirect: location };
-  }
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const target = redirectTarget(path);
+  if (target) return { html: '', status: 302, title: '', description: '', redirect: target };
+  // What the route shows is loaded first: React reads it at once (router/settled.ts), in one pass.
+  const state = isPagePath(path) ? await loadPage(path) : undefined;
+  if (path === searchPagePath) await loadSearchPage();
+  if (state?.kind === 'load-error') throw state.error;
+  const base = basename.replace(/\/$/, '');
   const html = renderToString(
     <StrictMode>
-      {/* No inline hydration-data script: the browser rebuilds the page's state from the embedded
-          page data, and a CSP without 'unsafe-inline' then needs only the two fixed head scripts' hashes. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter basename={base || '/'} location={base + path}>
+        <ErrorBoundary fallback={(error) => <CrashPage error={error} />}>
+          <AppRoutes />
+        </ErrorBoundary>
+      </StaticRouter>
     </StrictMode>,
   );
-  const state = context.loaderData[PAGE_ROUTE_ID] as PageState | undefined;
-  if (state?.kind === 'load-error') throw state.error;
   const notFound = state?.kind === 'not-found';
   return {
     html,
-    status: notFound ? 404 : context.statusCode,
+    status: notFound ? 404 : 200,
     ...pageHead(path, state),
     page: state?.kind === 'page' ? state.data : undefined,
     versionTag: state?.kind === 'page' ? site?.versions.find((v) => v.name === state.data.version)?.tag : undefined,

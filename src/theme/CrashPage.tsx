@@ -1,8 +1,5 @@
-import { useRouteError } from 'react-router-dom';
-
-/** Shown when rendering a page throws. 'Try again' re-renders by reloading the route. */
-export function CrashPage() {
-  const error = useRouteError() as Error | undefined;
+/** Shown when rendering the chrome throws. 'Try again' reloads the page. */
+export function CrashPage({ error }: { error: Error | undefined }) {
   return (
     <main className="status-page" role="alert">
       <h1>This page crashed.</h1>

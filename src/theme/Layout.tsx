@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { ScrollRestoration } from '../router/ScrollRestoration.tsx';
 import { Navbar } from './Navbar.tsx';
 import { MobileSidebar } from './MobileSidebar.tsx';
 import { AnnouncementBar } from './AnnouncementBar.tsx';
@@ -12,6 +13,7 @@ import { RouteProgress } from './RouteProgress.tsx';
 import { LoadingPage } from './LoadingPage.tsx';
 import { usePrefetchLinks } from './prefetch.ts';
 import { loadTagManagerWhenIdle } from './analytics.ts';
+import { forgetFailures, leaveFirstPage } from '../page-loader.ts';
 
 /** The chrome around every page: skip link, announcement, navbar, content, footer. */
 export function Layout() {
@@ -26,6 +28,8 @@ export function Layout() {
   }, []);
   useEffect(() => {
     useUi.getState().setMobileSidebarOpen(false);
+    leaveFirstPage(location.pathname);
+    forgetFailures(location.pathname);
   }, [location.pathname]);
   return (
     <div className="site">

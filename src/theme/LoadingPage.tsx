@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useNavigation } from 'react-router-dom';
+import { useNavigationPending } from '../router/AppRouter.tsx';
 
 /** Shown over the page area when the next page takes long enough to be noticed (not on quick loads). */
 const SHOW_AFTER_MS = 500;
 
 export function LoadingPage() {
-  const navigation = useNavigation();
+  const loading = useNavigationPending();
   const [visible, setVisible] = useState(false);
-  const loading = navigation.state === 'loading';
   useEffect(() => {
     if (!loading) {
       setVisible(false);

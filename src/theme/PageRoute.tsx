@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { useLoaderData } from 'react-router-dom';
 import { reloadOnceIfSiteAnswers } from './chunk-errors.ts';
-import type { PageState } from '../page-loader.ts';
+import { usePageState } from './use-page-data.ts';
 import { DocLayout } from './DocLayout.tsx';
 import { DocPage } from './DocPage.tsx';
 import { MarkdownBody } from './MarkdownBody.tsx';
@@ -11,7 +10,7 @@ import { LoadErrorPage } from './LoadErrorPage.tsx';
 
 /** Every docs route: a doc, a generated category index, the load-error view or the not-found page. */
 export function PageRoute() {
-  const state = useLoaderData() as PageState;
+  const state = usePageState()!;
   useEffect(() => {
     // The body is gone because the site was deployed again: the reload gets the new one.
     if (state.kind === 'load-error' && state.stale) void reloadOnceIfSiteAnswers();

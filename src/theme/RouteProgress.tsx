@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigation } from 'react-router-dom';
+import { useNavigationPending } from '../router/AppRouter.tsx';
 import 'nprogress/nprogress.css';
 
 /** The bar appears only when a navigation takes longer than this. */
@@ -18,7 +18,7 @@ function loadProgress(): Promise<NProgressApi> {
 }
 
 export function RouteProgress() {
-  const loading = useNavigation().state !== 'idle';
+  const loading = useNavigationPending();
   useEffect(() => {
     if (!loading) return;
     let shown: NProgressApi | undefined;

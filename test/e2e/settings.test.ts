@@ -255,6 +255,21 @@ describe('route change', () => {
     await ctx.close();
   });
 
+  it('starts the next page at the top, and back returns to where the reader was', async () => {
+    const ctx = await context();
+    const { page, errors } = await open(ctx, '/docs/getting-started/');
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 2);
+    await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Concepts' }).click();
+    await page.locator('h1', { hasText: 'Concepts' }).waitFor();
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'the next page starts at its top');
+    await page.goBack();
+    await page.locator('h1', { hasText: 'Getting Started' }).waitFor();
+    await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 2, null, { timeout: 3000 });
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
   it('prefetches a page when its link is hovered, but not under save-data', async () => {
     for (const saveData of [false, true]) {
       const ctx = await context();
