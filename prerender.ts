@@ -10,27 +10,27 @@
 import { mkdir, readdir, readFile, writeFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { PageFacts } from './src/build/html-facts.ts';
-import { checkLinks, formatLinkErrors } from './src/build/link-check.ts';
-import { BuildError } from './src/build/build-error.ts';
-import { escapeHtml, redirectPage, sitemapXml } from './src/build/html-output.ts';
-import { llmsTxt } from './src/build/plain-text.ts';
-import { startSearchIndexes, type SearchIndexJob } from './src/build/search-thread.ts';
+import type { PageFacts } from './src/builder/links/html-facts.ts';
+import { checkLinks, formatLinkErrors } from './src/builder/links/link-check.ts';
+import { BuildError } from './src/builder/common/build-error.ts';
+import { escapeHtml, redirectPage, sitemapXml } from './src/builder/prerender/html-output.ts';
+import { llmsTxt } from './src/builder/prerender/plain-text.ts';
+import { startSearchIndexes, type SearchIndexJob } from './src/builder/search/search-thread.ts';
 import { SETTINGS_STORAGE_KEY } from './src/store/keys.ts';
-import { bundledStyles, contentSecurityPolicy, inlineScripts, inlineStyles, nginxRedirects, nginxSecurityHeaders, scriptHash } from './src/build/csp.ts';
+import { bundledStyles, contentSecurityPolicy, inlineScripts, inlineStyles, nginxRedirects, nginxSecurityHeaders, scriptHash } from './src/builder/prerender/csp.ts';
 import { sidebarFragmentPath, createPageDataBuilder } from './src/content/page-data.ts';
 import type { SidebarItem } from './src/content/types.ts';
-import { chunkPreloads, PAGE_RUNTIME, type ViteChunk } from './src/build/page-html.ts';
-import { PAGE_ENV } from './src/build/page-env.ts';
-import { progress } from './src/build/progress.ts';
-import { threadBundle } from './src/build/thread-bundle.mjs';
-import { threadsFor } from './src/build/thread-count.ts';
-import { dropEntry, FileSetCache, folderHash, keptFile, readEntry, readPart, type Entry, type PageExtract } from './src/build/render-cache.ts';
-import { keptIndexFiles, pruneIndexFiles, type IndexFileRef } from './src/build/search-store.ts';
-import { forgetLinkState, planLinkCheck, readLinkState, saveLinkState, targetsKey } from './src/build/link-state.ts';
-import type { KeptSiteFile } from './src/build/place-site.ts';
-import { sha256 } from './src/build/hash.ts';
-import type { BatchResult, PageOutcome, PrerenderJob, WorkerInput } from './src/build/prerender-protocol.ts';
+import { chunkPreloads, PAGE_RUNTIME, type ViteChunk } from './src/builder/prerender/page-html.ts';
+import { PAGE_ENV } from './src/builder/threads/page-env.ts';
+import { progress } from './src/builder/common/progress.ts';
+import { threadBundle } from './src/builder/threads/thread-bundle.mjs';
+import { threadsFor } from './src/builder/threads/thread-count.ts';
+import { dropEntry, FileSetCache, folderHash, keptFile, readEntry, readPart, type Entry, type PageExtract } from './src/builder/prerender/render-cache.ts';
+import { keptIndexFiles, pruneIndexFiles, type IndexFileRef } from './src/builder/search/search-store.ts';
+import { forgetLinkState, planLinkCheck, readLinkState, saveLinkState, targetsKey } from './src/builder/links/link-state.ts';
+import type { KeptSiteFile } from './src/builder/placement/place-site.ts';
+import { sha256 } from './src/builder/common/hash.ts';
+import type { BatchResult, PageOutcome, PrerenderJob, WorkerInput } from './src/builder/prerender/prerender-protocol.ts';
 import siteConfig, { type SiteConfig } from './site.config.ts';
 import type { SiteManifest } from './src/content/types.ts';
 
@@ -98,7 +98,7 @@ async function renderOnWorkers(plan: Promise<RenderPlan>, input: WorkerInput): P
   const live = new Set<Worker>();
   let jobs: PrerenderJob[] = [];
   let next = 0;
-  const threadFile = await threadBundle(path.join(input.projectRoot, 'src/build/prerender-worker.ts'), input.projectRoot);
+  const threadFile = await threadBundle(path.join(input.projectRoot, 'src/builder/prerender/prerender-worker.ts'), input.projectRoot);
   let shown: ReturnType<typeof progress> | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
@@ -247,7 +247,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
 
   // The common key of the render cache: the server bundle, the shell, and the code the render workers run besides
   // the bundle (what they extract for the link check and search, how they write pages) with the packages it uses.
-  const workerCode = await Promise.all(['src/build', 'src/content', 'src/search'].map((d) => folderHash(path.join(process.cwd(), d))));
+  const workerCode = await Promise.all(['src/builder', 'src/content', 'src/search'].map((d) => folderHash(path.join(process.cwd(), d))));
   const lock = await readFile(path.join(process.cwd(), 'package-lock.json')).catch(() => '');
   const cache = new FileSetCache(path.join(process.cwd(), '.cache/render'), sha256(await folderHash(path.dirname(serverEntry)), ...workerCode, lock, JSON.stringify(shell), runtimeUrl, siteConfig.url));
 

@@ -1,12 +1,12 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { mdxPlugin } from './src/build/mdx-plugin.ts';
-import { contentPlugin } from './src/build/manifest-plugin.ts';
-import { htmlShellPlugin } from './src/build/html-shell-plugin.ts';
-import { mermaidAssetsPlugin } from './src/build/mermaid-assets-plugin.ts';
+import { mdxPlugin } from './src/builder/pages/mdx-plugin.ts';
+import { contentPlugin } from './src/builder/bundles/manifest-plugin.ts';
+import { htmlShellPlugin } from './src/builder/bundles/html-shell-plugin.ts';
+import { mermaidAssetsPlugin } from './src/builder/diagrams/mermaid-assets-plugin.ts';
 
-import { resolveBase } from './src/build/base-url.ts';
+import { resolveBase } from './src/builder/common/base-url.ts';
 
 export { resolveBase };
 

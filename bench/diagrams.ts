@@ -1,6 +1,6 @@
 /**
  * Build-time diagram renderers, measured on every mermaid block of the content (all versions):
- *  - beautiful-mermaid (what the build uses, src/build/diagram-svg.ts): pure TypeScript, no DOM;
+ *  - beautiful-mermaid (what the build uses, src/builder/diagrams/diagram-svg.ts): pure TypeScript, no DOM;
  *  - mermaid itself (the version the site ships) in headless Chromium (/usr/bin/chromium or
  *    CHROMIUM_PATH), the only way to run its renderer: it measures text in a real layout engine.
  * For each: render time per diagram (warm), bytes per diagram (raw and gzip, as embedded), what
@@ -12,8 +12,8 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { drawDiagram, BUILD_TIME_TYPES, DIAGRAM_RENDERER } from '../src/build/diagram-svg.ts';
-import { parseMermaid } from '../src/build/mermaid-parse.ts';
+import { drawDiagram, BUILD_TIME_TYPES, DIAGRAM_RENDERER } from '../src/builder/diagrams/diagram-svg.ts';
+import { parseMermaid } from '../src/builder/diagrams/mermaid-parse.ts';
 import { CHROMIUM, launchBrowser } from '../test/e2e/support.ts';
 
 interface Block {

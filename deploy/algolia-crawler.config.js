@@ -1,5 +1,5 @@
 // Hosted-search crawler configuration for the zrok docs (Algolia Crawler, "DocSearch" helper).
-// It produces the same records as the built-in local index (src/build/search-records.ts):
+// It produces the same records as the built-in local index (src/builder/search/search-records.ts):
 // lvl0 = the page's data-search-lvl0 attribute (its top sidebar category, else "Documentation"),
 // lvl1 = the page h1, lvl2-lvl6 = the headings of the page body, content = its paragraphs,
 // list items and table cells. The docsearch:language and docsearch:docusaurus_tag meta tags of

@@ -1,8 +1,8 @@
 /**
- * One step of the build in a process of its own (src/build/build-phases.ts), run so by scripts/build.ts on a large
+ * One step of the build in a process of its own (src/builder/build-phases.ts), run so by scripts/build.ts on a large
  * site, where the memory a step used is given back before the next starts. `PAGES_EDITED`: see compilePages.
  */
-import { phaseFailure, runPhase } from '../src/build/build-phases.ts';
+import { phaseFailure, runPhase } from '../src/builder/build-phases.ts';
 
 runPhase(process.argv[2], { pagesEdited: Number(process.env.PAGES_EDITED ?? 0) }).then(
   () => process.exit(0),

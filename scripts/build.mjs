@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { threadBundle } from '../src/build/thread-bundle.mjs';
+import { threadBundle } from '../src/builder/threads/thread-bundle.mjs';
 
 // Rolldown's allocator (mimalloc) asks the kernel for transparent huge pages by default, and each 2 MB page it
 // touches is zeroed whole: on the real site that was about 0.5 CPU-s of the kernel's time and 150 MB more peak
@@ -21,6 +21,6 @@ if (profileDir && !process.execArgv.includes('--cpu-prof')) {
 }
 const root = process.cwd();
 // With the worker threads every build starts, which share much of the build's own code.
-const workers = ['src/build/mdx-compile-worker.ts', 'src/build/prerender-worker.ts'].map((f) => path.join(root, f));
+const workers = ['src/builder/pages/mdx-compile-worker.ts', 'src/builder/prerender/prerender-worker.ts'].map((f) => path.join(root, f));
 const entry = await threadBundle(path.join(root, 'scripts/build.ts'), root, workers);
 await import(pathToFileURL(entry).href);

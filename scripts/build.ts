@@ -1,5 +1,5 @@
 /**
- * The whole build: pages (read and compiled), client and SSR bundles, prerender with link check (src/build/build-phases.ts).
+ * The whole build: pages (read and compiled), client and SSR bundles, prerender with link check (src/builder/build-phases.ts).
  * A small site builds in this process; a large one runs each step in a process of its own (scripts/build-phase.ts), so
  * no step carries the memory of the one before. Everything is written under .build/ and put in dist/ only when every
  * step succeeded (place-site.ts), so a failed build never leaves a half-written site behind.
@@ -9,11 +9,11 @@ import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { resolveBase } from '../src/build/base-url.ts';
-import { filesUnder, inputsFingerprint, isUpToDate, writeStamp } from '../src/build/build-stamp.ts';
-import { ONE_THREAD_BELOW } from '../src/build/thread-count.ts';
-import { bundleKey, restoreBundles, saveBundles } from '../src/build/bundle-cache.ts';
-import { placeSite, readSiteAside } from '../src/build/place-site.ts';
+import { resolveBase } from '../src/builder/common/base-url.ts';
+import { filesUnder, inputsFingerprint, isUpToDate, writeStamp } from '../src/builder/placement/build-stamp.ts';
+import { ONE_THREAD_BELOW } from '../src/builder/threads/thread-count.ts';
+import { bundleKey, restoreBundles, saveBundles } from '../src/builder/bundles/bundle-cache.ts';
+import { placeSite, readSiteAside } from '../src/builder/placement/place-site.ts';
 import type { PrerenderReport } from '../prerender.ts';
 
 const root = process.cwd();
@@ -38,7 +38,7 @@ const V8_FLAGS = ['--interrupt-budget=500000'];
 async function runPhaseHere(phase: string, pagesEdited: number): Promise<void> {
   process.env.NODE_ENV = 'production';
   for (const flag of V8_FLAGS) setFlagsFromString(flag);
-  const { phaseFailure, runPhase } = await import('../src/build/build-phases.ts');
+  const { phaseFailure, runPhase } = await import('../src/builder/build-phases.ts');
   try {
     await runPhase(phase, { pagesEdited });
   } catch (e) {
@@ -81,7 +81,7 @@ async function main() {
   const pages = existsSync(content) ? filesUnder(content).filter((f) => /\.mdx?$/.test(f)).length : 0;
   const apart = pages >= ONE_THREAD_BELOW || process.env.BUILD_PHASES_APART === '1';
   // The phases run as plain JavaScript (no tsx loader in their processes): see thread-bundle.mjs.
-  const phaseScript = apart ? await (await import('../src/build/thread-bundle.mjs')).threadBundle(path.join(root, 'scripts/build-phase.ts'), root) : '';
+  const phaseScript = apart ? await (await import('../src/builder/threads/thread-bundle.mjs')).threadBundle(path.join(root, 'scripts/build-phase.ts'), root) : '';
   const phases: string[] = [];
   const timed = async (name: string, phase: string, phaseEnv?: Record<string, string>) => {
     const t = performance.now();

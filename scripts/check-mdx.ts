@@ -5,8 +5,8 @@
 import { compile } from '@mdx-js/mdx';
 import { readFile } from 'node:fs/promises';
 import { VFile } from 'vfile';
-import { mdxCompileOptions } from '../src/build/mdx-options.ts';
-import { preprocessMdx } from '../src/build/mdx-preprocess.ts';
+import { mdxCompileOptions } from '../src/builder/pages/mdx-options.ts';
+import { preprocessMdx } from '../src/builder/pages/mdx-preprocess.ts';
 
 let failed = 0;
 for (const path of process.argv.slice(2)) {

@@ -4,7 +4,7 @@
  * shapes zrok uses and throws GoSourceError (file:line) on anything else, so a new shape in a future
  * release stops the extraction instead of producing a wrong command list.
  */
-import type { CommandFact, FlagFact } from '../src/build/cli-facts.ts';
+import type { CommandFact, FlagFact } from '../src/builder/commands/cli-facts.ts';
 import { blankStrings, GoFile, GoSourceError, goString, matchClose, splitTopLevel, topLevelDecls, type GoDecl } from './go-scan.ts';
 
 interface Command {

@@ -3,7 +3,7 @@
  * keys. Every config zrok loads goes through cf.BindYaml followed by a `x.V != <const>` check; a
  * loader in a package we do not know throws, so a new config kind is noticed rather than skipped.
  */
-import type { ConfigKind } from '../src/build/cli-facts.ts';
+import type { ConfigKind } from '../src/builder/commands/cli-facts.ts';
 import { GoFile, GoSourceError } from './go-scan.ts';
 
 /** Package directory of each config loader → the config kind the docs talk about. */

@@ -2,12 +2,12 @@
  * Writes content/cli/<version>.json — zrok's commands, flags and config versions at one release —
  * straight from a zrok git repository (bare or not), without a Go toolchain.
  * Usage: npx tsx scripts/extract-cli.ts <zrok git dir> <tag>      (tag e.g. v1.1.12)
- * The docs command guard (src/build/cli-check.ts, run by npm test) checks the pages against it.
+ * The docs command guard (src/builder/commands/cli-check.ts, run by npm test) checks the pages against it.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { CliFacts, ConfigKind } from '../src/build/cli-facts.ts';
+import type { CliFacts, ConfigKind } from '../src/builder/commands/cli-facts.ts';
 import { readCobraCommands } from './cobra-source.ts';
 import { readConfigFacts } from './config-source.ts';
 import { GoSourceError } from './go-scan.ts';

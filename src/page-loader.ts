@@ -6,7 +6,7 @@ import { settled } from './router/settled.ts';
 
 export type PageBody = ComponentType<{ components?: MDXComponents }>;
 
-/** A page body's module: its component, and `staticBody` when its HTML needs no script (src/build/remark-static-body.ts). */
+/** A page body's module: its component, and `staticBody` when its HTML needs no script (src/builder/pages/remark-static-body.ts). */
 export interface PageBodyModule {
   default: PageBody;
   staticBody?: boolean;

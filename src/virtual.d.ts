@@ -3,7 +3,7 @@ declare module 'virtual:site-index' {
   export default index;
 }
 declare module 'virtual:mermaid-url' {
-  /** Where the site serves mermaid's entry module (src/build/mermaid-assets-plugin.ts). */
+  /** Where the site serves mermaid's entry module (src/builder/diagrams/mermaid-assets-plugin.ts). */
   const url: string;
   export default url;
 }

@@ -1,5 +1,5 @@
 /**
- * A diagram drawn at build time (src/build/remark-mermaid.ts): an inline SVG whose colours are
+ * A diagram drawn at build time (src/builder/diagrams/remark-mermaid.ts): an inline SVG whose colours are
  * CSS custom properties of the theme, so it needs no script, serves both colour modes and takes
  * its size from the HTML. A wide diagram keeps a readable scale and scrolls sideways in its box.
  */

@@ -1,8 +1,8 @@
 /**
  * Draws a diagram with mermaid in the browser: only for a diagram type the build cannot draw
- * (src/build/remark-mermaid.ts). Loaded by Mermaid.tsx when such a diagram nears the viewport;
+ * (src/builder/diagrams/remark-mermaid.ts). Loaded by Mermaid.tsx when such a diagram nears the viewport;
  * mermaid itself is a further dynamic import, of the package's own build copied into the site
- * (src/build/mermaid-assets-plugin.ts), so no page without such a diagram names its chunks.
+ * (src/builder/diagrams/mermaid-assets-plugin.ts), so no page without such a diagram names its chunks.
  */
 import mermaidUrl from 'virtual:mermaid-url';
 import { importRetrying } from '../retry-import.ts';

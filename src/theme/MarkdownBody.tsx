@@ -3,7 +3,7 @@ import { useSettings } from '../store/settings.ts';
 import { useAppLinkClicks } from './app-link-clicks.ts';
 import { copyCodeOf, handleTabEvent, showTabChoices } from './markdown-behaviour.ts';
 
-/** The attribute that marks a body whose HTML needs no script (src/build/remark-static-body.ts). */
+/** The attribute that marks a body whose HTML needs no script (src/builder/pages/remark-static-body.ts). */
 const STATIC_BODY_ATTRIBUTE = 'data-static-body';
 export const STATIC_BODY_SELECTOR = `.markdown[${STATIC_BODY_ATTRIBUTE}]`;
 

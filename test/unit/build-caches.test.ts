@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { statSnapshot, unchangedSince } from '../../src/build/stat-snapshot.ts';
-import { pageCache } from '../../src/build/page-cache.ts';
-import { restoreBundles, saveBundles } from '../../src/build/bundle-cache.ts';
+import { statSnapshot, unchangedSince } from '../../src/builder/common/stat-snapshot.ts';
+import { pageCache } from '../../src/builder/pages/page-cache.ts';
+import { restoreBundles, saveBundles } from '../../src/builder/bundles/bundle-cache.ts';
 
 type Entry = { mtimeMs: number; size: number; title: string };
 
@@ -44,7 +44,7 @@ describe('the stat snapshot of what a build learned from each file', () => {
 describe('the page cache', () => {
   it('misses, without an error, on an entry cut short', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'page-cache-'));
-    await mkdir(path.join(root, 'src/build'), { recursive: true });
+    await mkdir(path.join(root, 'src/builder'), { recursive: true });
     const cache = pageCache(root);
     const doc = { title: 'A' } as unknown as Parameters<typeof cache.set>[2]['doc'];
     await cache.set('a.md', 'text', { doc, code: 'export default 1;', compiled: true });
@@ -56,7 +56,7 @@ describe('the page cache', () => {
 
   it('keeps an entry and its module as one file, which imports as the module', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'page-cache-'));
-    await mkdir(path.join(root, 'src/build'), { recursive: true });
+    await mkdir(path.join(root, 'src/builder'), { recursive: true });
     const cache = pageCache(root);
     // A title with the two characters that end a JavaScript comment but not a JSON string.
     const doc = { title: 'A\u2028B\u2029C' } as unknown as Parameters<typeof cache.set>[2]['doc'];
@@ -73,7 +73,7 @@ describe('the page cache', () => {
 
   it('keeps entries of texts no page has any more until it holds twice as many as pages, then removes them', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'page-cache-'));
-    await mkdir(path.join(root, 'src/build'), { recursive: true });
+    await mkdir(path.join(root, 'src/builder'), { recursive: true });
     const cache = pageCache(root);
     const doc = { title: 'A' } as unknown as Parameters<typeof cache.set>[2]['doc'];
     const dir = path.join(root, '.cache/pages');

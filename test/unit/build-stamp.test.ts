@@ -2,7 +2,7 @@ import { describe, expect, it, beforeEach, afterEach } from 'vitest';
 import { mkdtemp, mkdir, rm, writeFile, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inputsFingerprint, isUpToDate, outputFingerprint, writeStamp } from '../../src/build/build-stamp.ts';
+import { inputsFingerprint, isUpToDate, outputFingerprint, writeStamp } from '../../src/builder/placement/build-stamp.ts';
 
 let root: string;
 const dist = () => path.join(root, 'dist');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { checkPage, checkVersion, CommandTree, docsVersions, formatError } from '../../src/build/cli-check.ts';
-import type { CliFacts, CommandFact, FlagFact } from '../../src/build/cli-facts.ts';
+import { checkPage, checkVersion, CommandTree, docsVersions, formatError } from '../../src/builder/commands/cli-check.ts';
+import type { CliFacts, CommandFact, FlagFact } from '../../src/builder/commands/cli-facts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

@@ -4,8 +4,8 @@
  * pages must come out as each does compiled alone, in a thread that has seen nothing before.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { BoundedMap } from '../../src/build/bounded-map.ts';
-import type { CompileTask } from '../../src/build/mdx-compile-worker.ts';
+import { BoundedMap } from '../../src/builder/common/bounded-map.ts';
+import type { CompileTask } from '../../src/builder/pages/mdx-compile-worker.ts';
 
 const diagram = '```mermaid title="Two steps"\nflowchart LR\n  A["Install"] --> B["Enable"]\n```\n';
 const another = '```mermaid title="Three steps"\nflowchart TD\n  A["Install"] --> B["Enable"] --> C["Share"]\n```\n';
@@ -27,7 +27,7 @@ const versions = [
 /** The compiler as a fresh thread has it: no layouts or highlighted blocks kept. */
 async function freshCompiler() {
   vi.resetModules();
-  return import('../../src/build/mdx-compile-worker.ts');
+  return import('../../src/builder/pages/mdx-compile-worker.ts');
 }
 
 describe('the versions of a page compiled together', () => {

@@ -1,17 +1,17 @@
 /**
- * Diagrams drawn at build time (src/build/remark-mermaid.ts, diagram-svg.ts): what the compiler
+ * Diagrams drawn at build time (src/builder/diagrams/remark-mermaid.ts, diagram-svg.ts): what the compiler
  * makes of a ```mermaid fence, and how it fails.
  */
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { evaluate } from '@mdx-js/mdx';
 import { VFile } from 'vfile';
-import { mdxCompileOptions } from '../../src/build/mdx-options.ts';
-import { preprocessMdx } from '../../src/build/mdx-preprocess.ts';
+import { mdxCompileOptions } from '../../src/builder/pages/mdx-options.ts';
+import { preprocessMdx } from '../../src/builder/pages/mdx-preprocess.ts';
 import * as runtime from 'react/jsx-runtime';
-import compilePage from '../../src/build/mdx-compile-worker.ts';
-import { diagramTitle } from '../../src/build/remark-mermaid.ts';
-import { drawDiagram } from '../../src/build/diagram-svg.ts';
+import compilePage from '../../src/builder/pages/mdx-compile-worker.ts';
+import { diagramTitle } from '../../src/builder/diagrams/remark-mermaid.ts';
+import { drawDiagram } from '../../src/builder/diagrams/diagram-svg.ts';
 import { mdxComponents } from '../../src/mdx/components.tsx';
 
 const page = (body: string) => `---\ntitle: Diagrams\n---\n\nSome text.\n\n${body}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import MiniSearch from 'minisearch';
-import { invertedIndex } from '../../src/build/inverted-index.ts';
+import { invertedIndex } from '../../src/builder/search/inverted-index.ts';
 import { indexOptions } from '../../src/search/index-format.ts';
 import type { SearchRecord } from '../../src/search/types.ts';
 

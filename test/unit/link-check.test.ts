@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLinks } from '../../src/build/link-check.ts';
+import { checkLinks } from '../../src/builder/links/link-check.ts';
 
 const page = (path: string, links: string[], ids: string[] = []) => ({ path, source: `content${path}x.mdx`, ids, links });
 const check = (pages: ReturnType<typeof page>[], base = '/') => checkLinks({ pages, redirects: [{ from: '/old/', to: '/docs/a/' }], base, staticExists: async (p) => p === 'img/logo.svg' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkLinks } from '../../src/build/link-check.ts';
-import { planLinkCheck, targetsKey, type LinkState } from '../../src/build/link-state.ts';
-import type { PageFacts } from '../../src/build/html-facts.ts';
+import { checkLinks } from '../../src/builder/links/link-check.ts';
+import { planLinkCheck, targetsKey, type LinkState } from '../../src/builder/links/link-state.ts';
+import type { PageFacts } from '../../src/builder/links/html-facts.ts';
 
 const page = (path: string, links: string[], ids: string[] = []): PageFacts => ({ path, source: `content${path}x.mdx`, ids, links });
 const site = { redirects: [{ from: '/old/', to: '/docs/b/' }], base: '/' };

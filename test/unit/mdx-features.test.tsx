@@ -4,9 +4,9 @@ import * as runtime from 'react/jsx-runtime';
 import { render, screen, fireEvent, within, act } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { VFile } from 'vfile';
-import { mdxCompileOptions } from '../../src/build/mdx-options.ts';
-import { preprocessMdx } from '../../src/build/mdx-preprocess.ts';
-import { readDocSource, scanDocSource } from '../../src/build/read-content.ts';
+import { mdxCompileOptions } from '../../src/builder/pages/mdx-options.ts';
+import { preprocessMdx } from '../../src/builder/pages/mdx-preprocess.ts';
+import { readDocSource, scanDocSource } from '../../src/builder/pages/read-content.ts';
 import { mdxComponents } from '../../src/mdx/components.tsx';
 import { MarkdownBody } from '../../src/theme/MarkdownBody.tsx';
 

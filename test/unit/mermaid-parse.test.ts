@@ -9,13 +9,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 let work: string;
-let mod: typeof import('../../src/build/mermaid-parse.ts');
+let mod: typeof import('../../src/builder/diagrams/mermaid-parse.ts');
 
 beforeAll(async () => {
   // The parse cache lies under the working folder: a fresh one, so that mermaid itself parses each diagram.
   work = mkdtempSync(path.join(tmpdir(), 'mermaid-parse-'));
   vi.spyOn(process, 'cwd').mockReturnValue(work);
-  mod = await import('../../src/build/mermaid-parse.ts');
+  mod = await import('../../src/builder/diagrams/mermaid-parse.ts');
 });
 afterAll(() => {
   vi.restoreAllMocks();
@@ -52,7 +52,7 @@ describe('parseMermaid without a DOM', () => {
     appendFileSync(log, '0123 {"type":"flowch');
     // A new thread: a fresh module, which reads the file. The diagram comes from it, not from mermaid.
     vi.resetModules();
-    const fresh = await import('../../src/build/mermaid-parse.ts');
+    const fresh = await import('../../src/builder/diagrams/mermaid-parse.ts');
     const [key] = lines.at(-1)!.split(' ');
     appendFileSync(log, `\n${key} {"type":"flowchart-v2","counts":{"nodes":99,"edges":0,"subgraphs":0}}\n`);
     expect(await fresh.parseMermaid(chart)).toEqual({ ...parsed, counts: { nodes: 99, edges: 0, subgraphs: 0 } });
@@ -63,7 +63,7 @@ describe('parseMermaid without a DOM', () => {
     mkdirSync(path.join(work, '.cache/diagram-parse'));
     writeFileSync(path.join(work, '.cache/diagram-parse/0123.json'), '{"type":"flowchart-v2"}');
     vi.resetModules();
-    const fresh = await import('../../src/build/mermaid-parse.ts');
+    const fresh = await import('../../src/builder/diagrams/mermaid-parse.ts');
     await fresh.parseMermaid('flowchart TD\n  C --> D\n');
     expect(existsSync(path.join(work, '.cache/diagram-parse'))).toBe(false);
     expect(readFileSync(path.join(work, '.cache/diagram-parse.log'), 'utf8').trim().split('\n')).toHaveLength(1);

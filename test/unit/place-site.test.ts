@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { outputFingerprint } from '../../src/build/build-stamp.ts';
-import { placeSite, readSite, readSiteAside, type KeptSiteFile } from '../../src/build/place-site.ts';
+import { outputFingerprint } from '../../src/builder/placement/build-stamp.ts';
+import { placeSite, readSite, readSiteAside, type KeptSiteFile } from '../../src/builder/placement/place-site.ts';
 
 /** Writes `files` (path → text) under dir. */
 async function write(dir: string, files: Record<string, string>) {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from 'vitest';
-import { progress } from '../../src/build/progress.ts';
+import { progress } from '../../src/builder/common/progress.ts';
 
 const stream = (isTTY: boolean) => {
   const written: string[] = [];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, readdir, readFile, stat, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FileSetCache, keepFiles, keptFile, readEntry, readPart, writeFresh } from '../../src/build/render-cache.ts';
+import { FileSetCache, keepFiles, keptFile, readEntry, readPart, writeFresh } from '../../src/builder/prerender/render-cache.ts';
 
 const temp = () => mkdtemp(path.join(tmpdir(), 'render-'));
 

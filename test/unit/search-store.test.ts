@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { appendFile, mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { keptIndexFiles, pruneIndexFiles, storeIndexFiles } from '../../src/build/search-store.ts';
+import { keptIndexFiles, pruneIndexFiles, storeIndexFiles } from '../../src/builder/search/search-store.ts';
 
 const temp = () => mkdtemp(path.join(tmpdir(), 'search-store-'));
 const index = (part: string) => [

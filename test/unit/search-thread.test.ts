@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeSearchIndexes, startSearchIndexes, type SearchIndexJobs } from '../../src/build/search-thread.ts';
-import { FileSetCache, keepFiles, writeFresh } from '../../src/build/render-cache.ts';
+import { makeSearchIndexes, startSearchIndexes, type SearchIndexJobs } from '../../src/builder/search/search-thread.ts';
+import { FileSetCache, keepFiles, writeFresh } from '../../src/builder/prerender/render-cache.ts';
 import type { SearchRecord } from '../../src/search/types.ts';
 import { INDEX_FORMAT } from '../../src/search/index-format.ts';
 

@@ -3,11 +3,11 @@ import { createLocalSearchClient, matchesFacets, MAX_QUERY_LENGTH, type SearchHi
 import { highlight, snippet } from '../../src/search/highlight.ts';
 import { rewriteResultUrl, routerPath } from '../../src/search/urls.ts';
 import { safeHighlightHtml } from '../../src/search/snippet-html.ts';
-import { extractSearchRecords } from '../../src/build/search-records.ts';
+import { extractSearchRecords } from '../../src/builder/search/search-records.ts';
 import type { SearchRecord } from '../../src/search/types.ts';
 import MiniSearch from 'minisearch';
 import { indexOptions, recordPartPath, termPartPath, type SearchIndexCore } from '../../src/search/index-format.ts';
-import { buildSearchIndex } from '../../src/build/search-index.ts';
+import { buildSearchIndex } from '../../src/builder/search/search-index.ts';
 import { queryWords, runQuery } from '../../src/search/query.ts';
 
 const tags = { pre: '<mark>', post: '</mark>' };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { swapFolder } from '../../src/build/swap-folder.ts';
+import { swapFolder } from '../../src/builder/placement/swap-folder.ts';
 
 async function folderWith(dir: string, text: string) {
   await mkdir(path.join(dir, 'docs'), { recursive: true });

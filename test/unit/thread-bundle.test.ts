@@ -4,7 +4,7 @@ import { cp, mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { threadBundle } from '../../src/build/thread-bundle.mjs';
+import { threadBundle } from '../../src/builder/threads/thread-bundle.mjs';
 
 /** A project whose entry imports a module of its own. */
 async function project() {

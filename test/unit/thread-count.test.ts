@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { threadsFor } from '../../src/build/thread-count.ts';
+import { threadsFor } from '../../src/builder/threads/thread-count.ts';
 
 describe('threads for a phase', () => {
   it('gives a small site one thread, however many cores', () => {

@@ -1,0 +1,60 @@
+/**
+ * The steps of the build (scripts/build.ts), each run on its own: `pages` (every page read and compiled, see
+ * page-compiler.ts; where each went in .build/pages.json, the whole manifest in .build/manifest.json), `bundles` (the
+ * browser bundle, then the SSR bundle), `prerender` (pages, search index, link check; leaves its report in
+ * .build/report.json). They hand over through files in .build/, so a step runs the same in the build's own process
+ * or in one of its own (scripts/build-phase.ts).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { BuildError } from './common/build-error.ts';
+import { ContentError } from '../content/manifest.ts';
+
+const work = path.join(process.cwd(), '.build');
+const quiet = { logLevel: 'warn' as const };
+
+// Each phase imports only what it uses: Vite alone takes a second or more to load.
+export async function runPhase(phase: string | undefined, { pagesEdited = 0 }: { pagesEdited?: number } = {}): Promise<void> {
+  if (phase === 'bundles') {
+    // Both bundles in one process: Vite and its bundler load once. The config is this phase's own import, not a file
+    // Vite bundles again and loads (configFile: false), so the plugins' lazy imports stay lazy: the content reader and
+    // the page compiler are not loaded, since the site index is the one the pages phase wrote.
+    const { build, mergeConfig } = await import('vite');
+    const { default: config } = await import('../../vite.config.ts');
+    const { SITE_INDEX_FILE } = await import('./bundles/manifest-plugin.ts');
+    process.env[SITE_INDEX_FILE] = path.join(work, 'site-index.json');
+    const resolved = (isSsrBuild: boolean) => config({ command: 'build', mode: 'production', isSsrBuild, isPreview: false });
+    await build({ ...resolved(false), ...quiet, mode: 'production', configFile: false });
+    return void (await build(mergeConfig(resolved(true), { ...quiet, mode: 'production', configFile: false, build: { ssr: 'src/server.tsx' } })));
+  }
+  if (phase === 'pages') {
+    const { compilePages } = await import('./pages/page-compiler.ts');
+    const { assembleManifest, readContentSources } = await import('./pages/read-content.ts');
+    const { siteIndexText } = await import('./bundles/bundle-cache.ts');
+    const { modules, diagramFallbacks } = await compilePages({ root: process.cwd(), pagesEdited });
+    await mkdir(work, { recursive: true });
+    await writeFile(path.join(work, 'pages.json'), JSON.stringify(modules));
+    // The prerender allows mermaid's inline <style> in the CSP only when a page draws a diagram in the browser.
+    await writeFile(path.join(work, 'diagram-fallbacks.json'), JSON.stringify(diagramFallbacks));
+    // The whole manifest for the prerender (every entry is in the page cache by now), and the part the bundles read.
+    const manifest = assembleManifest(await readContentSources());
+    await writeFile(path.join(work, 'site-index.json'), siteIndexText(manifest));
+    return writeFile(path.join(work, 'manifest.json'), JSON.stringify(manifest));
+  }
+  if (phase === 'prerender') {
+    const { prerender } = await import('../../prerender.ts');
+    const { resolveBase } = await import('./common/base-url.ts');
+    const report = await prerender({ clientDir: path.join(work, 'client'), serverEntry: path.join(work, 'server/server.js'), base: resolveBase(), warnOnly: process.env.BROKEN_LINKS === 'warn' });
+    return writeFile(path.join(work, 'report.json'), JSON.stringify(report));
+  }
+  throw new Error(`unknown build phase ${phase}`);
+}
+
+/** What a failed step prints: a known error's own message (file:line: reason), else where and why, else the stack. */
+export function phaseFailure(e: unknown): string {
+  const known = e instanceof BuildError || e instanceof ContentError;
+  const err = e as Error & { id?: string; loc?: { file?: string; line?: number; column?: number } };
+  if (known) return err.message;
+  if (err.loc?.file || err.id) return `${err.loc?.file ?? err.id}${err.loc?.line ? `:${err.loc.line}:${err.loc.column ?? 0}` : ''}: ${err.message}`;
+  return String(err.stack ?? err);
+}

@@ -1,0 +1,130 @@
+import path from 'node:path';
+import type { Connect, Plugin, ViteDevServer } from 'vite';
+import { readFile } from 'node:fs/promises';
+import type { ContentSources } from '../pages/read-content.ts';
+import { createPageDataBuilder, type PageDataBuilder } from '../../content/page-data.ts';
+import type { SiteManifest } from '../../content/types.ts';
+import { siteIndexText } from './bundle-cache.ts';
+import { PAGE_RUNTIME } from '../prerender/page-html.ts';
+import siteConfig from '../../../site.config.ts';
+
+export const INDEX_ID = 'virtual:site-index';
+const RESOLVED_INDEX = `\0${INDEX_ID}`;
+
+const PAGE_DATA = /^(\/.*\/)page-data\.json$/;
+/**
+ * The content reader, loaded on first use: it brings the Markdown and highlighting toolchain, which a build's
+ * bundles phase, reading the site index the pages phase wrote, does not need.
+ */
+const contentReader = () => import('../pages/read-content.ts');
+
+/** Names the site index file a build's pages phase wrote; when set, the client bundle takes the index from it. */
+export const SITE_INDEX_FILE = 'ZROK_SITE_INDEX_FILE';
+
+const SIDEBAR_PART = /^\/_data\/sidebar\/([^/]+)\/(.+)\.json$/;
+/** Sent to the browser under the dev server when a page's data may have changed. */
+export const CONTENT_CHANGED_EVENT = 'zrok:content-changed';
+
+/**
+ * The content as modules:
+ * - `virtual:site-index`: the versions, for every page (its size does not depend on the pages);
+ * - the client build has a second entry, the JSX runtime compiled pages import (page-compiler.ts);
+ * - under the dev server, each page's data and deferred sidebar parts are served as the build
+ *   writes them; adding, renaming, editing or deleting a page updates them without a restart.
+ */
+export function contentPlugin(): Plugin[] {
+  let server: ViteDevServer | undefined;
+  let root = process.cwd();
+  let base = '/';
+  // What the content folders hold, read once; under the dev server each change re-reads one file.
+  let sources: Promise<ContentSources> | undefined;
+  let manifest: Promise<SiteManifest> | undefined;
+  let builder: Promise<PageDataBuilder> | undefined;
+  // The dev server starts on front matter alone; a page's headings are read when it is shown.
+  const readSources = () => (sources ??= contentReader().then((c) => c.readContentSources(root, c.CONTENT_DIR, server ? 'later' : 'now')));
+  const readManifest = () => (manifest ??= Promise.all([readSources(), contentReader()]).then(([s, c]) => c.assembleManifest(s)));
+  const pageData = () => (builder ??= readManifest().then((m) => createPageDataBuilder(m, (source) => `${base}${source}`, siteConfig.sidebar.inlineLimit)));
+  // In a build, the pages phase has read the content and written the site index (build-phases.ts).
+  const siteIndex = async () => (process.env[SITE_INDEX_FILE] ? readFile(process.env[SITE_INDEX_FILE], 'utf8') : siteIndexText(await readManifest()));
+
+  /**
+   * A page or category was added, changed or deleted: re-read that file, then tell the browser to
+   * fetch its page data again (sidebar, TOC, title). A page body updates through Vite's own HMR.
+   * Only a change to what every page knows (the site index) reloads the page.
+   */
+  const onContentChange = async (file: string) => {
+    const content = await contentReader();
+    if (!server || !sources || !file.includes(content.CONTENT_DIR)) return;
+    const indexBefore = await siteIndex().catch(() => '');
+    try {
+      if (!(await content.readContentFile(await sources, file))) return;
+    } catch (e) {
+      server.config.logger.error(String((e as Error).message));
+      return;
+    }
+    manifest = undefined;
+    builder = undefined;
+    if ((await siteIndex().catch(() => '')) !== indexBefore) {
+      const index = server.moduleGraph.getModuleById(RESOLVED_INDEX);
+      if (index) server.moduleGraph.invalidateModule(index);
+      server.ws.send({ type: 'full-reload' });
+      return;
+    }
+    server.ws.send({ type: 'custom', event: CONTENT_CHANGED_EVENT, data: {} });
+  };
+
+  const serveData: Connect.NextHandleFunction = (req, res, next) => {
+    const url = (req.url ?? '').split('?')[0];
+    const local = url.startsWith(base) ? `/${url.slice(base.length)}` : url;
+    const page = PAGE_DATA.exec(local);
+    const part = SIDEBAR_PART.exec(local);
+    if (!page && !part) return next();
+    pageData()
+      .then(async (b) => {
+        let body = page ? b.page(page[1]) : b.sidebarFragment(part![1], decodeURIComponent(part![2]));
+        if (body && 'doc' in body && body.doc) body = { ...body, doc: { ...body.doc, toc: await (await contentReader()).docHeadings(await readSources(), body.source) } };
+        res.statusCode = body ? 200 : 404;
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify(body ?? null));
+      })
+      .catch((e: unknown) => next(e));
+  };
+
+  return [
+    {
+      name: 'zrok:content',
+      config(config, env) {
+        if (env.command !== 'build' || env.isSsrBuild) return;
+        const at = (file: string) => path.resolve(config.root ?? '', file);
+        return {
+          build: {
+            rolldownOptions: {
+              input: [at('index.html'), at(PAGE_RUNTIME)],
+              // The page runtime must keep its exports: compiled pages import them by URL.
+              preserveEntrySignatures: 'exports-only',
+            },
+          },
+        };
+      },
+      configResolved(config) {
+        root = config.root;
+        base = config.base;
+      },
+      resolveId(id) {
+        if (id === INDEX_ID) return RESOLVED_INDEX;
+        return null;
+      },
+      async load(id) {
+        if (id === RESOLVED_INDEX) return `export default ${await siteIndex()};`;
+        return null;
+      },
+      configureServer(s) {
+        server = s;
+        s.middlewares.use(serveData);
+        s.watcher.on('add', (file) => void onContentChange(file));
+        s.watcher.on('unlink', (file) => void onContentChange(file));
+        s.watcher.on('change', (file) => void onContentChange(file));
+      },
+    },
+  ];
+}

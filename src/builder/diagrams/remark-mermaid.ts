@@ -1,0 +1,107 @@
+/**
+ * ```mermaid fences, drawn at build time: each becomes <Diagram …/> (src/mdx/Diagram.tsx), an
+ * inline SVG drawn by diagram-svg.ts, before the highlighter sees the fence. Every diagram needs
+ * a title (its accessible name): `title="…"` on the fence line or a `%% title: …` line inside.
+ * The source must be valid mermaid (checked by mermaid's own parser); a type the build cannot
+ * draw becomes <Mermaid …/>, drawn in the browser, and is reported (VFile data `diagramFallbacks`).
+ * A build fails on a missing title or a syntax error, naming file and line; the dev server shows
+ * the message in the page instead.
+ */
+import type { Code, Root, RootContent } from 'mdast';
+import type { VFile } from 'vfile';
+import { jsxElement } from '../common/mdast-jsx.ts';
+import { BUILD_TIME_TYPES, DIAGRAM_RENDERER, drawDiagram } from './diagram-svg.ts';
+import { MermaidSyntaxError, parseMermaid } from './mermaid-parse.ts';
+import { sha256 } from '../common/hash.ts';
+
+export interface DiagramFallback {
+  line: number;
+  reason: string;
+}
+
+export interface RemarkMermaidOptions {
+  /** The dev server: show a diagram's error in the page instead of failing. */
+  development?: boolean;
+}
+
+/** The title of a diagram: `title="…"` (or '…') in the fence's meta, else a `%% title: …` line. */
+export function diagramTitle(meta: string | null | undefined, source: string): string | undefined {
+  const fromMeta = /(?:^|\s)title=(?:"([^"]*)"|'([^']*)')/.exec(meta ?? '');
+  const fromLine = /^\s*%%\s*title:\s*(.*?)\s*$/m.exec(source);
+  const title = (fromMeta?.[1] ?? fromMeta?.[2] ?? fromLine?.[1] ?? '').trim();
+  return title || undefined;
+}
+
+class DiagramError extends Error {}
+
+/** Where errors name the page: its path from the project root ('content/docs/1.1/x.mdx'). */
+const sourceOf = (file: VFile) => (file.data.source as string | undefined) ?? file.path;
+
+export function remarkMermaid({ development = false }: RemarkMermaidOptions = {}) {
+  return async (tree: Root, file: VFile) => {
+    const fences: { node: Code; parent: { children: RootContent[] } }[] = [];
+    const walk = (parent: { children: RootContent[] }) => {
+      for (const node of parent.children) {
+        if (node.type === 'code' && node.lang === 'mermaid') fences.push({ node, parent });
+        else if ('children' in node) walk(node as { children: RootContent[] });
+      }
+    };
+    walk(tree);
+    const fallbacks: DiagramFallback[] = [];
+    let ordinal = 0;
+    for (const { node, parent } of fences) {
+      const line = node.position?.start.line ?? 0;
+      const source = node.value;
+      let replacement: RootContent;
+      try {
+        const title = diagramTitle(node.meta, source);
+        if (!title) {
+          throw new DiagramError('a mermaid diagram needs a title, its accessible name: ```mermaid title="What it shows" or a line `%% title: What it shows`');
+        }
+        let parsed;
+        try {
+          parsed = await parseMermaid(source);
+        } catch (e) {
+          if (e instanceof MermaidSyntaxError) throw new DiagramError(`mermaid syntax error: ${e.message.replace(/\s+/g, ' ')}`);
+          throw e;
+        }
+        let reason: string | undefined;
+        let drawn;
+        if (!BUILD_TIME_TYPES.has(parsed.type)) reason = `${DIAGRAM_RENDERER} does not draw "${parsed.type}" diagrams`;
+        else {
+          drawn = await drawDiagram(source, `d${sha256(source).slice(0, 6)}${ordinal++}`);
+          const missing = Object.entries(parsed.counts ?? {}).filter(([k, n]) => drawn!.counts[k] !== undefined && drawn!.counts[k] !== n);
+          const unsupported = Object.entries(parsed.counts ?? {}).filter(([k, n]) => drawn!.counts[k] === undefined && n > 0);
+          if (missing.length || unsupported.length) {
+            reason = `${DIAGRAM_RENDERER} would not draw it faithfully (${[
+              ...missing.map(([k, n]) => `${k}: ${drawn!.counts[k]} drawn of ${n}`),
+              ...unsupported.map(([k]) => `${k} not drawn`),
+            ].join(', ')})`;
+          }
+        }
+        if (reason || !drawn) {
+          fallbacks.push({ line, reason: reason ?? 'not drawn' });
+          replacement = jsxElement('Mermaid', { chart: source, title }, []);
+        } else {
+          replacement = jsxElement('Diagram', { title, svg: drawn.inner, width: String(drawn.width), height: String(drawn.height), source }, []);
+        }
+      } catch (e) {
+        if (!(e instanceof DiagramError)) throw e;
+        if (!development) file.fail(e.message, node);
+        console.warn(`${sourceOf(file)}:${line}: ${e.message}`);
+        replacement = jsxElement('DiagramError', { location: `${sourceOf(file)}:${line}`, message: e.message }, []);
+      }
+      parent.children[parent.children.indexOf(node)] = replacement;
+    }
+    file.data.diagramFallbacks = fallbacks;
+  };
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    /** Set by the compiler: the page's path from the project root, as errors name it. */
+    source: string;
+    /** Set by remarkMermaid: the diagrams drawn in the browser, not at build time. */
+    diagramFallbacks: DiagramFallback[];
+  }
+}

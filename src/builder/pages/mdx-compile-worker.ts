@@ -1,0 +1,85 @@
+/**
+ * Reads and compiles one page in a worker thread of the build's pool (see page-compiler.ts): its
+ * manifest entry (front matter, headings) and its compiled body, from the same text.
+ */
+import { createProcessor } from '@mdx-js/mdx';
+import { VFile } from 'vfile';
+import { mdxCompileOptionsFor } from './mdx-options.ts';
+import type { DiagramFallback } from '../diagrams/remark-mermaid.ts';
+import { preprocessMdx } from './mdx-preprocess.ts';
+import { frontMatterOf, syntaxError } from './read-content.ts';
+import type { Root } from 'mdast';
+import type { DocSource } from '../../content/types.ts';
+import { ContentError } from '../../content/manifest.ts';
+
+export interface CompileTask {
+  /** Absolute path (for messages and the compiled module's file name). */
+  path: string;
+  /** Path from the project root, as errors name it: 'content/docs/1.1/x.mdx'. */
+  source: string;
+  /** Path inside its version folder: 'x.mdx'. */
+  relPath: string;
+  /** The page's text as written. */
+  text: string;
+  development: boolean;
+  /** Also read the manifest entry (builds); the dev server compiles bodies only. */
+  withDoc: boolean;
+}
+
+export interface CompileOutput {
+  code: string;
+  doc?: DocSource;
+  /** Why the page is not valid: where ('file:line') and the reason. */
+  error?: { location: string; reason: string };
+  /** Diagrams the build could not draw: the browser draws them (see remark-mermaid.ts). */
+  diagramFallbacks?: DiagramFallback[];
+}
+
+// One processor per format and mode, made once per thread: making one per page costs more than compiling.
+const processors = new Map<string, ReturnType<typeof createProcessor>>();
+function processorFor(path: string, development: boolean) {
+  const format = path.endsWith('.md') ? 'md' : 'mdx';
+  const key = `${format}:${development}`;
+  let p = processors.get(key);
+  if (!p) {
+    p = createProcessor({ ...mdxCompileOptionsFor({ development }), format, development });
+    processors.set(key, p);
+  }
+  return p;
+}
+
+export default async function compilePage(task: CompileTask): Promise<CompileOutput> {
+  try {
+    const processor = processorFor(task.path, task.development);
+    const file = new VFile({ value: preprocessMdx(task.text), path: task.path, data: { source: task.source } });
+    // What process() does, in its three steps: the manifest entry comes from the same tree, parsed once,
+    // and the reader's checks come first, as they name syntax and front matter errors precisely.
+    let tree;
+    try {
+      tree = processor.parse(file);
+    } catch (e) {
+      throw syntaxError(task.source, e);
+    }
+    const frontMatter = task.withDoc ? frontMatterOf(tree as Root, task.source) : undefined;
+    // MDX's processor type says run() takes the program it returns; it takes the parsed mdast, as process() gives it.
+    const code = String(processor.stringify(await processor.run(tree as never, file), file));
+    const doc: DocSource | undefined = frontMatter && { relPath: task.relPath, frontMatter, toc: file.data.toc!, firstHeading: file.data.firstHeading };
+    const fallbacks = file.data.diagramFallbacks;
+    return { code, doc, ...(fallbacks?.length ? { diagramFallbacks: fallbacks } : {}) };
+  } catch (e) {
+    if (e instanceof ContentError) return { code: '', error: { location: e.file, reason: e.message.slice(e.file.length + 2) } };
+    const err = e as { reason?: string; message: string; line?: number; place?: { line?: number; start?: { line?: number } } };
+    const line = err.line ?? err.place?.start?.line ?? err.place?.line;
+    return { code: '', error: { location: `${task.source}${line ? `:${line}` : ''}`, reason: err.reason ?? err.message } };
+  }
+}
+
+/**
+ * The versions of one page, one after the other (the build's unit of work): what they share, a
+ * diagram's layout or a highlighted code block, is made once (diagram-svg.ts, mdx-options.ts).
+ */
+export async function compileVersions(tasks: CompileTask[]): Promise<CompileOutput[]> {
+  const out: CompileOutput[] = [];
+  for (const task of tasks) out.push(await compilePage(task));
+  return out;
+}

@@ -1,0 +1,67 @@
+import type { CompileOptions } from '@mdx-js/mdx';
+import type { Root } from 'hast';
+import rehypeShiki from '@shikijs/rehype';
+import { transformerMetaHighlight } from '@shikijs/transformers';
+import { remarkHeadingIds } from './remark-heading-ids.ts';
+import { remarkAdmonitions } from './remark-admonitions.ts';
+import { remarkMermaid } from '../diagrams/remark-mermaid.ts';
+import { remarkCodeBlocks } from './remark-code-blocks.ts';
+import { BoundedMap } from '../common/bounded-map.ts';
+import { remarkParsePlugins } from './remark-parse-plugins.ts';
+import { remarkStaticBody } from './remark-static-body.ts';
+
+
+/** The page compiler's options; `development` (the dev server) shows a diagram's error in the page instead of failing. */
+export const mdxCompileOptionsFor = ({ development }: { development: boolean }): CompileOptions => ({
+  ...mdxCompileOptions,
+  remarkPlugins: [...remarkParsePlugins, remarkAdmonitions, remarkHeadingIds, [remarkMermaid, { development }], remarkCodeBlocks, remarkStaticBody],
+});
+
+/**
+ * Code blocks already highlighted by this thread, by language, meta and code: the versions of a page
+ * share most of theirs, and a thread compiles all versions of a page (page-compiler.ts). Each page
+ * gets a copy, as its tree is its own.
+ */
+const highlighted = new BoundedMap<string, Root>(4000);
+const highlightCache = {
+  get: (key: string) => {
+    const tree = highlighted.get(key);
+    return tree && structuredClone(tree);
+  },
+  set(key: string, tree: Root) {
+    highlighted.set(key, structuredClone(tree));
+    return this;
+  },
+};
+
+export const mdxCompileOptions: CompileOptions = {
+  remarkPlugins: [
+    ...remarkParsePlugins,
+    remarkAdmonitions,
+    remarkHeadingIds,
+    remarkMermaid,
+    remarkCodeBlocks,
+    remarkStaticBody,
+  ],
+  rehypePlugins: [
+    [
+      rehypeShiki,
+      {
+        // Both themes keep every token at 4.5:1 or more on our code backgrounds (checked by axe in the e2e suite).
+        themes: { light: 'github-light-default', dark: 'github-dark-default' },
+        defaultColor: false,
+        // The one language most blocks use; the others load with the first block that uses one (each
+        // compile thread loading all of remark-code-blocks.ts's CODE_LANGUAGES, mdx and tsx among them, took about 0.3 CPU-s).
+        langs: ['bash'],
+        lazy: true,
+        tokenizeTimeLimit: 0, // P3: deterministic under load
+        transformers: [transformerMetaHighlight()],
+        cache: highlightCache,
+      },
+    ],
+  ],
+  providerImportSource: undefined,
+  // A page's one import is React's JSX runtime, which the prerender imports as it is and the browser's copy points at
+  // the app's own (page-browser-copy.ts).
+  jsxImportSource: 'react',
+};

@@ -1,0 +1,161 @@
+/**
+ * Reads and compiles every page, outside the bundler: pages are content, and bundling thousands
+ * of them with the app is what makes builds slow and hungry. Each page is read and compiled once
+ * on a pool of worker threads (one per core) and kept in the page cache (page-cache.ts), so a
+ * rebuild only compiles pages that changed, and the bundler phases read the manifest from the
+ * cache. The compiled body is a module file in that cache, which the prerender imports; its browser
+ * copy is made from it by page-browser-copy.ts.
+ */
+import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import { ContentError } from '../../content/manifest.ts';
+import { listPageSources } from './read-content.ts';
+import { compilerFingerprint, pageCache } from './page-cache.ts';
+import { statSnapshot, unchangedSince, type Snapshotted } from '../common/stat-snapshot.ts';
+import type { CompileOutput, CompileTask } from './mdx-compile-worker.ts';
+import type { DiagramFallback } from '../diagrams/remark-mermaid.ts';
+import { forEachLimited } from './limit.ts';
+import { linkRuntime, linkerReady, PageImportError } from '../common/page-link.ts';
+import { PAGE_ENV } from '../threads/page-env.ts';
+import { progress } from '../common/progress.ts';
+import { threadBundle } from '../threads/thread-bundle.mjs';
+import { threadsFor } from '../threads/thread-count.ts';
+
+/**
+ * A compile thread's young generation, twice V8's default of 48 MB here: a page's trees outlive a smaller one's
+ * collections, so they were copied and promoted, then collected again from the old generation. On the real site the
+ * thread's scavenges went from about 150 (900-960 ms) to 85 (640-700 ms); 4 alternating cold builds: 13.7-15.6 against
+ * 14.4-16.8 CPU-s. 192 MB gained no more and cost 10k page faults.
+ */
+const YOUNG_GENERATION_MB = 96;
+
+/**
+ * The compile pool, started on the first page the cache does not have. Below 400 pages one thread
+ * (threadsFor): each thread loads the whole toolchain (MDX, the highlighter, mermaid's parser, the
+ * layout engine), about 1.5 CPU-seconds, and compiles what the versions of a page share only once.
+ * On the real site (121 pages, 2 cores) one thread took the same wall time as two, with a quarter
+ * less CPU.
+ */
+function compilePool(root: string, pages: number) {
+  const threads = threadsFor(pages);
+  let pool: Promise<Piscina<CompileTask[], CompileOutput[]>> | undefined;
+  return {
+    threads,
+    /** Starts the pool's threads now: each loads the compiler (a second or more) before its first page. */
+    start() {
+      pool ??= threadBundle(path.join(root, 'src/builder/pages/mdx-compile-worker.ts'), root).then(
+        (file) => new Piscina({ filename: pathToFileURL(file).href, name: 'compileVersions', minThreads: 1, maxThreads: threads, env: PAGE_ENV, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }),
+      );
+      return pool;
+    },
+    /** Compiles the versions of one page on one thread (see compileVersions). */
+    async run(tasks: CompileTask[]) {
+      return (await this.start()).run(tasks);
+    },
+    close: async () => (await pool)?.destroy(),
+  };
+}
+
+export interface CompiledPages {
+  /** Each page's module file, by source. */
+  modules: Record<string, string>;
+  /** Diagrams drawn in the browser because the build cannot draw them: 'file:line: reason'. */
+  diagramFallbacks: string[];
+}
+
+/** What the last build made of a page: its module and the diagrams it could not draw. */
+interface CompiledPage extends Snapshotted {
+  /** Relative to the project: a copied project finds its own modules. */
+  module: string;
+  diagramFallbacks?: DiagramFallback[];
+}
+
+/**
+ * Compiles every page the page cache does not have; each page's module is the cache's file.
+ * `pagesEdited`: how many page sources the caller knows changed. Those will be compiled, so the
+ * compile threads start loading at once, while this thread lists and stats every page.
+ */
+export async function compilePages({ root, pagesEdited = 0 }: { root: string; pagesEdited?: number }): Promise<CompiledPages> {
+  const early = pagesEdited > 0 ? compilePool(root, pagesEdited) : undefined;
+  // Awaited before the loops below, which keep this thread busy: the pool's thread is made only once esbuild has answered.
+  const [pages] = await Promise.all([listPageSources(root), early?.start().catch(() => {})]); // a failure shows in run()
+  await linkerReady;
+  const cache = pageCache(root);
+  const pool = early ?? compilePool(root, pages.length);
+  const out: Record<string, string> = {};
+  const shown = progress('pages', pages.length);
+  const fallbacks: string[] = [];
+  // A page unchanged since the last build (same size and time) is not read again: its module is known.
+  const snapshot = statSnapshot<CompiledPage>(path.join(root, '.cache/pages/compiled.json'), compilerFingerprint(root));
+  const before = snapshot.load();
+  const after = new Map<string, CompiledPage>();
+  // Each page's stats, taken at once: a page changed since the last build is most likely compiled, so the
+  // compile thread starts loading now rather than when the loop below comes to that page.
+  const statsOf = new Map(pages.map(({ source }) => [source, statSync(path.join(root, source))]));
+  if (pages.some(({ source }) => !unchangedSince(before.get(source), statsOf.get(source)!))) pool.start().catch(() => {}); // a failure shows in run()
+  // A page's module is known: kept for the next build and for the phases after this one.
+  const done = (source: string, compiled: CompiledPage) => {
+    after.set(source, compiled);
+    for (const f of compiled.diagramFallbacks ?? []) fallbacks.push(`${source}:${f.line}: ${f.reason}`);
+    out[source] = path.join(root, compiled.module);
+    shown.tick();
+  };
+  // What a page's module in the page cache is, for the stat snapshot.
+  const compiledFrom = (source: string, text: string, stats: Stats, entry: { diagramFallbacks?: DiagramFallback[] }): CompiledPage => ({
+    mtimeMs: stats.mtimeMs,
+    size: stats.size,
+    module: path.relative(root, cache.moduleFile(source, text)),
+    ...(entry.diagramFallbacks ? { diagramFallbacks: entry.diagramFallbacks } : {}),
+  });
+  // The versions of a page go to one thread together: they share most of their diagrams and code blocks.
+  const byRelPath = new Map<string, typeof pages>();
+  for (const page of pages) byRelPath.set(page.relPath, [...(byRelPath.get(page.relPath) ?? []), page]);
+  try {
+    // A window of pages in flight keeps every thread busy without opening every file at once.
+    await forEachLimited([...byRelPath.values()], pool.threads * 2, async (versions) => {
+      const toCompile: { source: string; text: string; stats: Stats; task: CompileTask }[] = [];
+      for (const { source, relPath } of versions) {
+        const file = path.join(root, source);
+        const stats = statsOf.get(source)!;
+        const known = before.get(source);
+        // A module removed from the cache by hand is compiled again, not imported missing.
+        if (unchangedSince(known, stats) && existsSync(path.join(root, known.module))) {
+          done(source, known);
+          continue;
+        }
+        // Synchronous: thousands of small reads go several times faster than through the thread pool.
+        const text = readFileSync(file, 'utf8');
+        const entry = await cache.get(source, text);
+        if (entry?.compiled && existsSync(cache.moduleFile(source, text))) done(source, compiledFrom(source, text, stats, entry));
+        else toCompile.push({ source, text, stats, task: { path: file, source, relPath, text, development: false, withDoc: true } });
+      }
+      if (!toCompile.length) return;
+      const results = await pool.run(toCompile.map((c) => c.task));
+      for (const [i, { source, text, stats }] of toCompile.entries()) {
+        const result = results[i];
+        if (result.error) throw new ContentError(result.error.location, result.error.reason);
+        try {
+          linkRuntime(result.code, 'check');
+        } catch (e) {
+          if (e instanceof PageImportError) throw new ContentError(source, e.message);
+          throw e;
+        }
+        const entry = { doc: result.doc!, code: result.code, ...(result.diagramFallbacks ? { diagramFallbacks: result.diagramFallbacks } : {}) };
+        await cache.set(source, text, entry);
+        done(source, compiledFrom(source, text, stats, entry));
+      }
+    });
+    if (after.size !== before.size || [...after].some(([source, page]) => before.get(source) !== page)) {
+      await snapshot.save(after);
+      await cache.prune(Object.values(out));
+    }
+  } finally {
+    shown.end();
+    await pool.close();
+  }
+  fallbacks.sort();
+  for (const f of fallbacks) console.warn(`diagram drawn in the browser, not at build time: ${f}`);
+  return { modules: out, diagramFallbacks: fallbacks };
+}

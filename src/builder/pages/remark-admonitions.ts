@@ -1,0 +1,46 @@
+import { visit, SKIP } from 'unist-util-visit';
+import { toString } from 'mdast-util-to-string';
+import type { Root, Paragraph, RootContent, PhrasingContent } from 'mdast';
+import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
+import type { VFile } from 'vfile';
+import { jsxElement } from '../common/mdast-jsx.ts';
+
+export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger'] as const;
+const KNOWN = new Set<string>(ADMONITION_TYPES);
+
+/**
+ * `:::note[Optional title]` … `:::` becomes <Admonition type="note" title="…">.
+ * Directives we do not know (for example `:30` in prose) are turned back into plain text,
+ * so a stray colon never swallows words. An unknown `:::name` container fails the build.
+ */
+export function remarkAdmonitions() {
+  return (tree: Root, file: VFile) => {
+    visit(tree, (node, index, parent) => {
+      if (!parent || index === undefined) return;
+      if (node.type === 'containerDirective') {
+        const d = node as ContainerDirective;
+        if (!KNOWN.has(d.name)) {
+          const msg = `unknown admonition ":::${d.name}" (use one of ${ADMONITION_TYPES.join(', ')})`;
+          file.fail(msg, d);
+        }
+        let title: string | undefined;
+        const children = d.children.filter((c) => {
+          const isLabel = c.type === 'paragraph' && (c as Paragraph).data && 'directiveLabel' in ((c as Paragraph).data ?? {});
+          if (isLabel) title = toString(c);
+          return !isLabel;
+        });
+        parent.children[index] = jsxElement('Admonition', { type: d.name, title }, children as RootContent[]) as never;
+        return SKIP;
+      }
+      if (node.type === 'textDirective' || node.type === 'leafDirective') {
+        const d = node as TextDirective | LeafDirective;
+        const prefix = node.type === 'textDirective' ? ':' : '::';
+        const text: PhrasingContent[] = [{ type: 'text', value: prefix + d.name }];
+        if (d.children.length) text.push({ type: 'text', value: '[' }, ...(d.children as PhrasingContent[]), { type: 'text', value: ']' });
+        if (node.type === 'leafDirective') parent.children[index] = { type: 'paragraph', children: text } as never;
+        else parent.children.splice(index, 1, ...(text as never[]));
+        return [SKIP, index + text.length];
+      }
+    });
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * One prerender worker thread: imports the server bundle, then renders the batches of paths the
+ * main thread sends, writing each page's HTML, data and Markdown copy straight to disk. Only what
+ * the link check and the search index need goes back, so no thread holds every page at once.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseDocument } from 'htmlparser2';
+import { collectPageFacts } from '../links/html-facts.ts';
+import { extractSearchRecords } from '../search/search-records.ts';
+import { markdownCopy } from './plain-text.ts';
+import { keepFiles, writeFresh } from './render-cache.ts';
+import { sha256 } from '../common/hash.ts';
+import { pageHtml, type PageShell } from './page-html.ts';
+import { pageDataPath } from '../../content/page-data.ts';
+import { linkerReady } from '../common/page-link.ts';
+import { browserPage } from './page-browser-copy.ts';
+import type { SiteManifest } from '../../content/types.ts';
+import type { ServerModule, PrerenderJob, BatchResult, WorkerInput, RenderedPage } from './prerender-protocol.ts';
+
+const input = workerData as WorkerInput;
+await linkerReady;
+mkdirSync(path.join(input.outDir, 'assets/pages'), { recursive: true });
+const server = (await import(pathToFileURL(input.serverEntry).href)) as ServerModule;
+// The browser copy of a page body is made when its page is first rendered, on this thread.
+const browserPages = new Map<string, { file: string; code: string }>();
+function browserCopy(source: string): { file: string; code: string } {
+  let page = browserPages.get(source);
+  if (page) return page;
+  const file = input.pages[source];
+  if (!file) throw new Error(`${source}: no compiled body`);
+  page = browserPage(readFileSync(file, 'utf8'), input.runtimeUrl);
+  writeFresh(path.join(input.outDir, page.file), page.code);
+  browserPages.set(source, page);
+  return page;
+}
+const moduleUrl = (source: string) => input.base + browserCopy(source).file;
+server.configure({ site: JSON.parse(readFileSync(input.manifestFile, 'utf8')) as SiteManifest, moduleUrl, bodyFile: (source) => input.pages[source] });
+const shell: PageShell = { ...input.shell, siteConfig: server.siteConfig };
+const language = server.siteConfig.locales.default;
+
+/** Renders one route: its files (HTML, page data, Markdown copy, the body's browser module), link facts and search records. */
+async function renderPage(job: PrerenderJob): Promise<RenderedPage> {
+  const r = await server.render(job.path, input.base);
+  const wanted = job.notFound ? 404 : 200;
+  const source = r.page?.source ?? job.path;
+  if (r.redirect || r.status !== wanted) throw new Error(`${source}: route ${job.path} rendered with status ${r.status}`);
+  const route = job.notFound ? '__not-found__' : input.base.replace(/\/$/, '') + job.path;
+  const html = pageHtml(shell, r, job.notFound ? '/404.html' : job.path, route);
+  if (job.notFound) return { files: [['404.html', html]], facts: [], records: [] };
+  const files: [string, string][] = [[path.join(job.path, 'index.html'), html]];
+  // Parsed once for both the link check and the search records.
+  const dom = parseDocument(r.html);
+  const page: RenderedPage = { files, facts: [collectPageFacts(job.path, r.page?.source ?? job.path, dom)], records: [] };
+  if (!r.page) return page;
+  files.push([pageDataPath(job.path), JSON.stringify(r.page)]);
+  if (r.versionTag) page.records.push(...extractSearchRecords({ html: dom, path: job.path, lvl0: 'Documentation', description: r.page.description, language, tag: r.versionTag }));
+  if (r.page.doc) {
+    const text = await readFile(path.join(input.projectRoot, r.page.source), 'utf8');
+    files.push([path.join(job.path, 'index.md'), markdownCopy(r.page.title, r.page.description, text)]);
+    // Its own body's module too, so that a page restored from the render cache brings it along.
+    const body = browserCopy(r.page.source);
+    files.push([body.file, body.code]);
+  }
+  return page;
+}
+
+async function renderOne(job: PrerenderJob, out: BatchResult) {
+  const page = await renderPage(job);
+  for (const [rel, text] of page.files) writeFresh(path.join(input.outDir, rel), text);
+  const recordsHash = sha256(JSON.stringify(page.records));
+  out.pages.push({ path: job.path, facts: page.facts, records: page.records, recordsHash });
+  if (job.cacheEntry) await keepFiles(job.cacheEntry, input.outDir, page.files.map(([rel]) => rel), { recordsHash }, { records: page.records, facts: page.facts });
+}
+
+parentPort!.on('message', async (jobs: PrerenderJob[]) => {
+  const out: BatchResult = { pages: [] };
+  try {
+    for (const job of jobs) await renderOne(job, out);
+    parentPort!.postMessage(out);
+  } catch (e) {
+    parentPort!.postMessage({ ...out, error: e instanceof Error ? e.message : String(e) } satisfies BatchResult);
+  }
+});
+parentPort!.postMessage('ready');

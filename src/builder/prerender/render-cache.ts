@@ -1,0 +1,204 @@
+/**
+ * Rendered pages kept between builds (.cache/render/): a page whose inputs did not change
+ * is brought back from here instead of rendered again. A page's key covers everything its render
+ * reads: the server bundle's code, the HTML shell (which names the client bundle's files and
+ * carries the security policy), the base URL, and the page's own data: title, body module (named
+ * by its source text), sidebar, prev/next, table of contents, version links. Pages that are not
+ * docs (home, search, 404) read the whole manifest, so their key covers all of it. An edit to a
+ * page's title changes its neighbours' prev/next and, where the sidebar is inline, every page of
+ * its version: those keys change too, and those pages are rendered again.
+ *
+ * An entry is flat in the cache's folder, named by its key: the page's files, `<key>.0`, `<key>.1`, …, and
+ * one file `<key>.json`. Its first line is the entry's small data with the files' paths in the site; each
+ * line after it is a part read only on demand (see readPart): a page's search records, read when its
+ * version's search index is made again, and its link facts, read when the link check needs them. At ten
+ * thousand pages, parsing every page's facts and records with its data was most of the lookup (95 MB of
+ * JSON), so the lookup parses the first line only. No folder per entry and no file per part: a cold build
+ * makes a new file or folder for each, and on this project's machines (ext4 without a journal) every new
+ * one costs kernel time that grows with the files deleted in the last minutes, as a cold build's are.
+ * The files reach dist/ as hard links, not copies (place-site.ts), so a rebuild of ten
+ * thousand unchanged pages writes no page text at all. A search index's entry lists its files, kept
+ * once each in a folder of their own (search-store.ts). Every kept file's size and modification time are recorded: a file changed in
+ * place (dist/ shares its inode) no longer matches, and its entry is rendered again.
+ */
+import { mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { readFirstLine } from '../common/first-line.ts';
+import { sha256 } from '../common/hash.ts';
+
+/** Every file under dir, hashed with its path, in a stable order. */
+export async function folderHash(dir: string): Promise<string> {
+  const entries = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+  const files = entries.map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+  const parts: string[] = [];
+  for (const f of files) parts.push(f, sha256(await readFile(path.join(dir, f))));
+  return sha256(...parts);
+}
+
+interface KeptFile {
+  /** Path under the site's folder. */
+  rel: string;
+  size: number;
+  mtimeMs: number;
+}
+
+interface EntryMeta<T> {
+  files: KeptFile[];
+  data: T;
+  /** The names of the parts, in the order of the lines after this one. */
+  parts?: string[];
+}
+
+/** A hard link where the file system allows one (same device), else a copy. */
+export const linkOrCopy = (from: string, to: string) => link(from, to).catch(() => copyFile(from, to));
+
+/** The n-th file of an entry (`entry` as FileSetCache.entryFor names it). */
+export const keptFile = (entry: string, n: number) => `${entry}.${n}`;
+const entryFile = (entry: string) => `${entry}.json`;
+
+/**
+ * Writes a page's file into the site's folder as a new file: a file brought back from the cache is a
+ * hard link, and writing into it in place would change the cache's copy too.
+ */
+const madeForWrites = new Set<string>();
+export function writeFresh(file: string, text: string) {
+  const dir = path.dirname(file);
+  if (!madeForWrites.has(dir)) mkdirSync(dir, { recursive: true }), madeForWrites.add(dir);
+  try {
+    unlinkSync(file);
+  } catch {
+    // not there yet: the usual case
+  }
+  writeFileSync(file, text);
+}
+
+/** Links `from` as `to`, in place of a file an entry dropped or cut short left there. */
+async function linkOver(from: string, to: string): Promise<void> {
+  try {
+    await linkOrCopy(from, to);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    await unlink(to);
+    await linkOrCopy(from, to);
+  }
+}
+
+/**
+ * Keeps `rels` (paths under siteDir, already written there) and `data` as the entry, with `parts`
+ * (each read by readPart, not readEntry). The entry's file is written aside and renamed last: a build
+ * stopped half-way leaves no half entry, only files that the next use of the key links over.
+ */
+export async function keepFiles<T>(entry: string, siteDir: string, rels: string[], data: T, parts: Record<string, unknown> = {}): Promise<void> {
+  const files = await Promise.all(
+    rels.map(async (rel, i): Promise<KeptFile> => {
+      const kept = keptFile(entry, i);
+      await linkOver(path.join(siteDir, rel), kept);
+      const s = await stat(kept);
+      return { rel, size: s.size, mtimeMs: s.mtimeMs };
+    }),
+  );
+  const names = Object.keys(parts);
+  // JSON has no raw line break, so each line is one value.
+  const lines = [JSON.stringify({ files, data, ...(names.length ? { parts: names } : {}) } satisfies EntryMeta<T>), ...names.map((n) => JSON.stringify(parts[n]))];
+  const tmp = `${entryFile(entry)}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  await writeFile(tmp, lines.join('\n'));
+  await rename(tmp, entryFile(entry));
+}
+
+/** An entry as kept: its files (with the device and inode each was found on) and its data. */
+export interface Entry<T> {
+  /** The entry, as FileSetCache.entryFor names it. */
+  path: string;
+  files: (KeptFile & { dev: number; ino: number })[];
+  data: T;
+}
+
+/** The entry's first line (its data): its parts are not read. */
+const readMeta = <T>(entry: string) => JSON.parse(readFirstLine(entryFile(entry))) as EntryMeta<T>;
+
+/** Removes an entry's file and its first `files` kept files (the others are linked over or pruned). */
+export function dropEntry(entry: string, files = 0): void {
+  rmSync(entryFile(entry), { force: true });
+  for (let i = 0; i < files; i++) rmSync(keptFile(entry, i), { force: true });
+}
+
+/**
+ * Reads an entry: undefined when there is none, or when it cannot be read or one of its files was
+ * changed since it was kept (the entry is then dropped).
+ */
+export function readEntry<T>(entry: string): Entry<T> | undefined {
+  // Synchronous on purpose: ten thousand small reads ran faster one by one than as promises (measured).
+  let meta: EntryMeta<T>;
+  try {
+    meta = readMeta<T>(entry);
+    if (!Array.isArray(meta.files)) throw new Error('not an entry');
+  } catch (e) {
+    // One that cannot be read (cut short on a full disk, or damaged) is removed: the page is rendered again.
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') dropEntry(entry);
+    return undefined;
+  }
+  const files: Entry<T>['files'] = [];
+  const unchanged = meta.files.every((kept, i) => {
+    const found = statSync(keptFile(entry, i), { throwIfNoEntry: false });
+    files.push({ ...kept, dev: found?.dev ?? 0, ino: found?.ino ?? 0 });
+    return found?.size === kept.size && found.mtimeMs === kept.mtimeMs;
+  });
+  if (!unchanged) {
+    dropEntry(entry, meta.files.length);
+    return undefined;
+  }
+  return { path: entry, files, data: meta.data };
+}
+
+/** What keepFiles kept as the entry's part `name`; undefined when the entry or that part is gone. */
+export function readPart<D>(entry: string, name: string): D | undefined {
+  try {
+    const [first, ...parts] = readFileSync(entryFile(entry), 'utf8').split('\n');
+    const index = (JSON.parse(first) as EntryMeta<unknown>).parts?.indexOf(name) ?? -1;
+    return index < 0 ? undefined : (JSON.parse(parts[index]) as D);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The entries of one cache folder: named by content keys, and the ones a build did not use removed
+ * at its end. Entries are written by keepFiles and read by readEntry.
+ */
+export class FileSetCache {
+  private readonly used = new Set<string>();
+  constructor(
+    private readonly dir: string,
+    /** What every entry depends on besides its own key. */
+    private readonly common: string,
+  ) {}
+
+  /** The entry for these inputs: the path its files are named from (see keepFiles). */
+  entryFor(...inputs: string[]): string {
+    const name = sha256(this.common, ...inputs).slice(0, 32);
+    this.used.add(name);
+    return path.join(this.dir, name);
+  }
+
+  async ready(): Promise<void> {
+    await mkdir(this.dir, { recursive: true });
+  }
+
+  /**
+   * Removes the entries this build did not use (pages deleted or changed), so the cache does not grow, and what no
+   * entry owns: a file a stopped build left aside, a folder of an older layout.
+   */
+  async prune(): Promise<void> {
+    for (const e of await readdir(this.dir, { withFileTypes: true })) {
+      const [name] = e.name.split('.', 1);
+      if (e.isDirectory() || e.name.includes('.tmp-') || !this.used.has(name)) await rm(path.join(this.dir, e.name), { recursive: true, force: true });
+    }
+  }
+}
+
+/** A rendered page's entry data: which search records it gave (kept as its part 'records', its link facts as 'facts'). */
+export interface PageExtract {
+  /** The hash of the page's search records: a version whose pages' hashes are all as before keeps its index. */
+  recordsHash: string;
+}

@@ -1,0 +1,89 @@
+/**
+ * The inverted index of a version's search records: what MiniSearch's `addAll` + `toJSON` give,
+ * term for term and in the same order, made about three times faster for the build. MiniSearch
+ * updates its radix tree once per word of the text (1.6 million times for 23,000 sections) and
+ * stems every word again; here each field's words are counted in a plain map first, each distinct
+ * word is stemmed once, and the tree only receives each distinct term once, to give the order MiniSearch
+ * lists terms in. A unit test holds the output equal to MiniSearch's own.
+ */
+import SearchableMap from 'minisearch/SearchableMap';
+import type { Options } from 'minisearch';
+import type { TermEntry } from '../../search/index-format.ts';
+
+export interface InvertedIndex {
+  documentCount: number;
+  fieldIds: Record<string, number>;
+  /** Per document, the number of distinct words of each field (a hole where the field is absent). */
+  fieldLength: number[][];
+  /** MiniSearch's running average, in its arithmetic, so rankings match the browser's expectations bit for bit. */
+  averageFieldLength: number[];
+  /** In MiniSearch's term order; each field's postings gap-coded as index-format.ts describes. */
+  entries: TermEntry[];
+}
+
+/** Indexes `docs` as a MiniSearch built with `options` would; document i gets the short id i. */
+export function invertedIndex<T>(docs: T[], options: Options<T>): InvertedIndex {
+  const { fields, idField = 'id' } = options;
+  const extractField = options.extractField ?? ((doc: T, field: string) => (doc as Record<string, unknown>)[field]);
+  const tokenize = options.tokenize!;
+  const processTerm = options.processTerm!;
+  const fieldIds = Object.fromEntries(fields.map((f, i) => [f, i]));
+  // term → field id → [document, frequency, document, frequency, …]: the map keeps first-seen order, and
+  // documents come in ascending order, so a posting list only ever grows at its end (flat arrays, not maps:
+  // millions of updates at ten thousand pages).
+  const terms = new Map<string, number[][]>();
+  const stems = fields.map(() => new Map<string, string[]>());
+  const seenIds = new Set<unknown>();
+  const fieldLength: number[][] = [];
+  const averageFieldLength: number[] = [];
+  docs.forEach((doc, d) => {
+    const id = extractField(doc, idField);
+    if (id == null) throw new Error(`search index: document ${d} has no ${idField}`);
+    if (seenIds.has(id)) throw new Error(`search index: duplicate ID ${String(id)}`);
+    seenIds.add(id);
+    const lengths: number[] = [];
+    fieldLength.push(lengths);
+    fields.forEach((field, f) => {
+      const value = extractField(doc, field);
+      if (value == null) return;
+      // Counted per document first: the global maps then see each distinct word once per field.
+      const counts = new Map<string, number>();
+      for (const token of tokenize(String(value), field)) counts.set(token, (counts.get(token) ?? 0) + 1);
+      lengths[f] = counts.size;
+      averageFieldLength[f] = ((averageFieldLength[f] || 0) * d + counts.size) / (d + 1);
+      for (const [token, count] of counts) {
+        let processed = stems[f].get(token);
+        if (!processed) {
+          const p = processTerm(token, field);
+          processed = Array.isArray(p) ? p : p ? [p] : [];
+          stems[f].set(token, processed);
+        }
+        for (const term of processed) {
+          let byField = terms.get(term);
+          if (!byField) terms.set(term, (byField = []));
+          const postings = (byField[f] ??= []);
+          // Two words of this field can make the same term ("shares", "sharing"): one posting, their counts added.
+          if (postings[postings.length - 2] === d) postings[postings.length - 1] += count;
+          else postings.push(d, count);
+        }
+      }
+    });
+  });
+  // MiniSearch lists terms in its radix tree's order, which depends only on the terms and the order they arrived in.
+  const order = new SearchableMap<true>();
+  for (const term of terms.keys()) order.set(term, true);
+  const entries: TermEntry[] = [];
+  for (const [term] of order) {
+    const entry: TermEntry = [term];
+    terms.get(term)!.forEach((postings, f) => entry.push(f, gapCoded(postings))); // in field order; forEach skips the holes
+    entries.push(entry);
+  }
+  return { documentCount: docs.length, fieldIds, fieldLength, averageFieldLength, entries };
+}
+
+/** [document, frequency, …] with each document as the gap from the one before: small numbers compress well. */
+function gapCoded(postings: number[]): number[] {
+  const out = postings.slice();
+  for (let i = out.length - 2; i > 0; i -= 2) out[i] -= postings[i - 2];
+  return out;
+}

@@ -1,0 +1,14 @@
+/** The thread that makes a large site's search indexes while the prerender checks links (see search-thread.ts). */
+import { parentPort, workerData } from 'node:worker_threads';
+import { readPart } from '../prerender/render-cache.ts';
+import { runSearchIndexJobs, type RecordsRead, type SearchIndexJob, type SearchThreadInput } from './search-thread.ts';
+import type { SearchRecord } from '../../search/types.ts';
+
+const input = workerData as SearchThreadInput;
+if ('jobs' in input) await runSearchIndexJobs(input);
+else {
+  // The records that can be read before the rendered pages' are known; then the jobs come.
+  const read: RecordsRead = new Map(input.readAhead.map((entry) => [entry, readPart<SearchRecord[]>(entry, 'records')]));
+  // A failure is unhandled here on purpose: it ends the thread with an error event.
+  parentPort!.once('message', (jobs: SearchIndexJob[]) => void runSearchIndexJobs({ filesDir: input.filesDir, jobs }, read));
+}
