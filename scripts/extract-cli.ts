@@ -1,5 +1,6 @@
 /**
- * Writes content/cli/<version>.json — zrok's commands, flags and config versions at one release —
+ * Writes content/cli/<version>.json — zrok's commands, flags, config versions, default permission modes and the
+ * environment variables it reads, at one release —
  * straight from a zrok git repository (bare or not), without a Go toolchain.
  * Usage: npx tsx scripts/extract-cli.ts <zrok git dir> <tag>      (tag e.g. v1.1.12)
  * The docs command guard (src/builder/commands/cli-check.ts, run by npm test) checks the pages against it.
@@ -10,7 +11,9 @@ import path from 'node:path';
 import type { CliFacts, ConfigKind } from '../src/builder/commands/cli-facts.ts';
 import { readCobraCommands } from './cobra-source.ts';
 import { readConfigFacts } from './config-source.ts';
+import { readEnvironmentFacts, readsEnvironment } from './env-source.ts';
 import { GoSourceError } from './go-scan.ts';
+import { readPermissionFacts } from './permission-source.ts';
 
 const CMD_DIR = 'cmd/zrok';
 
@@ -41,6 +44,30 @@ function packageFiles(dir: string, tag: string, pkg: string): { path: string; te
     .map((name) => ({ path: `${pkg}/${name}`, text: git(dir, 'show', `${tag}:${pkg}/${name}`) }));
 }
 
+/** Non-test, non-vendored files of `tag` that `git grep` finds `pattern` in, with their text. */
+function grepFiles(dir: string, tag: string, pattern: string, ...paths: string[]): { path: string; text: string }[] {
+  let grep = '';
+  try {
+    grep = git(dir, 'grep', '-l', '-e', pattern, tag, '--', ...paths);
+  } catch {
+    // git grep exits 1 when nothing matches.
+  }
+  return grep
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.slice(tag.length + 1))
+    .filter((p) => !p.endsWith('_test.go') && !p.startsWith('vendor/'))
+    .map((p) => ({ path: p, text: git(dir, 'show', `${tag}:${p}`) }));
+}
+
+/** The files under nfpm/ and docker/ that read variables: scripts and the Docker files that substitute them. */
+function shippedFiles(dir: string, tag: string): { path: string; text: string }[] {
+  return git(dir, 'ls-tree', '-r', '--name-only', tag, '--', 'nfpm', 'docker')
+    .split('\n')
+    .filter((p) => p && readsEnvironment(p))
+    .map((p) => ({ path: p, text: git(dir, 'show', `${tag}:${p}`) }));
+}
+
 function main() {
   const [dir, tag] = process.argv.slice(2);
   if (!dir || !tag) {
@@ -55,22 +82,13 @@ function main() {
     throw new GoSourceError(`${dir} has no tag ${tag}`);
   }
 
-  const commands = readCobraCommands({ files: packageFiles(dir, tag, CMD_DIR), goMod: git(dir, 'show', `${tag}:go.mod`) });
-
-  // Every non-test, non-vendored Go file that loads a YAML config.
-  let grep = '';
-  try {
-    grep = git(dir, 'grep', '-l', '-e', 'cf.BindYaml', tag, '--', '*.go');
-  } catch {
-    // git grep exits 1 when nothing matches; readConfigFacts then says which loaders are missing.
-  }
-  const loaders = grep
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => line.slice(tag.length + 1))
-    .filter((p) => !p.endsWith('_test.go') && !p.startsWith('vendor/'))
-    .map((p) => ({ path: p, text: git(dir, 'show', `${tag}:${p}`) }));
-  const configs = readConfigFacts(loaders);
+  const cmdFiles = packageFiles(dir, tag, CMD_DIR);
+  const commands = readCobraCommands({ files: cmdFiles, goMod: git(dir, 'show', `${tag}:go.mod`) });
+  // Every Go file that loads a YAML config; readConfigFacts says which loaders are missing.
+  const configs = readConfigFacts(grepFiles(dir, tag, 'cf.BindYaml', '*.go'));
+  const shareGo = 'controller/share.go';
+  const permissionModes = readPermissionFacts(cmdFiles, commands, { path: shareGo, text: git(dir, 'show', `${tag}:${shareGo}`) });
+  const environment = readEnvironmentFacts(shippedFiles(dir, tag), grepFiles(dir, tag, 'ZROK_', '*.go'));
 
   const kinds = Object.keys(configs).sort() as ConfigKind[];
   const facts: CliFacts = {
@@ -81,13 +99,15 @@ function main() {
     configKeys: Object.fromEntries(kinds.map((k) => [k, configs[k]!.keys])),
     configSources: Object.fromEntries(kinds.map((k) => [k, configs[k]!.source])),
     commands,
+    permissionModes,
+    environment,
   };
   const outDir = path.join(import.meta.dirname, '..', 'content', 'cli');
   mkdirSync(outDir, { recursive: true });
   const out = path.join(outDir, `${version}.json`);
   writeFileSync(out, `${JSON.stringify(facts, null, 2)}\n`);
   const flags = commands.reduce((n, c) => n + c.flags.length + c.persistentFlags.length, 0);
-  console.log(`${path.relative(process.cwd(), out)}: ${tag} (${commit.slice(0, 10)}), ${commands.length} commands, ${flags} flags, config versions ${kinds.map((k) => `${k} ${configs[k]!.v}`).join(', ')}`);
+  console.log(`${path.relative(process.cwd(), out)}: ${tag} (${commit.slice(0, 10)}), ${commands.length} commands, ${flags} flags, config versions ${kinds.map((k) => `${k} ${configs[k]!.v}`).join(', ')}, permission modes ${permissionModes.map((p) => `${p.command.slice(5)} ${p.default}`).join(', ')}, ${Object.keys(environment).length} ZROK_ variables read`);
 }
 
 try {

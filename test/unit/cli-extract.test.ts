@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readCobraCommands } from '../../scripts/cobra-source.ts';
 import { readConfigFacts } from '../../scripts/config-source.ts';
+import { readEnvironmentFacts } from '../../scripts/env-source.ts';
+import { readPermissionFacts } from '../../scripts/permission-source.ts';
+import type { CommandFact } from '../../src/builder/commands/cli-facts.ts';
 
 // The shapes zrok's cmd/zrok uses, in miniature.
 const MAIN = `package main
@@ -128,5 +131,66 @@ describe('extract-cli reads config versions', () => {
 
   it('fails loudly on a loader it does not know', () => {
     expect(() => readConfigFacts([loader('endpoints/dynamicProxy', 'const V = 1')])).toThrow(/endpoints\/dynamicProxy\/config\.go:12: .*KIND_BY_DIR/);
+  });
+});
+
+describe('extract-cli reads default permission modes', () => {
+  // The shapes of cmd/zrok/sharePrivate.go at v1.1.11 (mode named in the request) and v0.4.49 (left to the controller).
+  const sharePrivate = (literal: string, change: string, switched = true) => ({
+    path: 'cmd/zrok/sharePrivate.go',
+    text: `package main\n\nfunc newSharePrivateCommand() *sharePrivateCommand {\n\tcmd.Flags().BoolVar(&command.${change}, "${change}", false, "")\n}\n\nfunc (cmd *sharePrivateCommand) shareLocal() {\n\treq := &sdk.ShareRequest{\n\t\tShareMode: sdk.PrivateShareMode,\n${literal}\t}\n${
+      switched ? `\tif cmd.${change} {\n\t\treq.PermissionMode = sdk.${change === 'open' ? 'Open' : 'Closed'}PermissionMode\n\t}\n` : ''
+    }}\n`,
+  });
+  const commands: CommandFact[] = [{ path: 'zrok share private', aliases: [], group: false, source: 'cmd/zrok/sharePrivate.go', flags: [], persistentFlags: [] }];
+  const controller = { path: 'controller/share.go', text: 'package controller\n\nfunc x() {\n\tsshr := &store.Share{\n\t\tPermissionMode: store.OpenPermissionMode,\n\t}\n\tif params.Body.PermissionMode != "" {\n\t}\n}\n' };
+
+  it('takes the mode the request names, and the flag that switches it', () => {
+    expect(readPermissionFacts([sharePrivate('\t\tPermissionMode: sdk.ClosedPermissionMode,\n', 'open')], commands, controller)).toEqual([
+      { command: 'zrok share private', default: 'closed', source: 'cmd/zrok/sharePrivate.go:10', flag: 'open', flagMode: 'open' },
+    ]);
+  });
+
+  it("takes the controller's default when the request names none", () => {
+    expect(readPermissionFacts([sharePrivate('', 'closed')], commands, controller)).toEqual([
+      { command: 'zrok share private', default: 'open', source: 'controller/share.go:5', flag: 'closed', flagMode: 'closed' },
+    ]);
+  });
+
+  it('fails loudly with file:line on a request whose mode no flag changes', () => {
+    expect(() => readPermissionFacts([sharePrivate('\t\tPermissionMode: sdk.ClosedPermissionMode,\n', 'open', false)], commands, controller)).toThrow(/sharePrivate\.go:8: no "if cmd\.<flag>/);
+  });
+});
+
+describe('extract-cli reads the ZROK_ variables a release reads', () => {
+  const script = `#!/usr/bin/env bash
+set -o nounset
+# ZROK_COMMENTED is only named in a comment
+: "\${ZROK_FRONTEND_MODE:=reserved-public}"
+ZROK_CMD="reserve public"
+[[ -n "\${ZROK_UNIQUE_NAME:-}" ]] && ZROK_CMD+=" --unique-name \${ZROK_UNIQUE_NAME}"
+ZROK_BACKEND_MODE="\${ZROK_BACKEND_MODE:-proxy}"
+exec zrok \${ZROK_CMD} "\${ZROK_TARGET}"
+`;
+  const compose = 'services:\n  s:\n    image: ${ZROK_CONTAINER_IMAGE:-openziti/zrok}\n    environment:\n      ZROK_FRONTENDS:\n';
+  const go = 'package env\n\nfunc f() {\n\t// os.Getenv("ZROK_OLD")\n\tv := os.Getenv("ZROK_API_ENDPOINT")\n}\n';
+
+  it('counts what scripts read from their environment, what Docker files substitute, and what Go reads', () => {
+    const reads = readEnvironmentFacts(
+      [
+        { path: 'nfpm/zrok-share.bash', text: script },
+        { path: 'docker/compose/zrok-public-reserved/compose.yml', text: compose },
+        { path: 'nfpm/zrok-share.env', text: 'ZROK_SAMPLE=1\n' },
+      ],
+      [{ path: 'environment/env_v0_4/api.go', text: go }],
+    );
+    expect(reads).toEqual({
+      ZROK_API_ENDPOINT: 'environment/env_v0_4/api.go:5',
+      ZROK_BACKEND_MODE: 'nfpm/zrok-share.bash:7',
+      ZROK_CONTAINER_IMAGE: 'docker/compose/zrok-public-reserved/compose.yml:3',
+      ZROK_FRONTEND_MODE: 'nfpm/zrok-share.bash:4',
+      ZROK_TARGET: 'nfpm/zrok-share.bash:8',
+      ZROK_UNIQUE_NAME: 'nfpm/zrok-share.bash:6',
+    });
   });
 });

@@ -30,6 +30,22 @@ export interface CommandFact {
 
 export type ConfigKind = 'controller' | 'frontend' | 'canary';
 
+export type PermissionMode = 'open' | 'closed';
+
+/** The permission mode a share-creating command gives a share, and the flag that gives the other one. */
+export interface PermissionFact {
+  /** e.g. "zrok share private". */
+  command: string;
+  /** Without the flag. */
+  default: PermissionMode;
+  /** file:line that sets the default (the command's request, or the controller's fallback when it names none). */
+  source: string;
+  /** Long name without dashes, e.g. "open". */
+  flag: string;
+  /** With the flag. */
+  flagMode: PermissionMode;
+}
+
 export interface CliFacts {
   /** Docs version folder, e.g. "1.1". */
   version: string;
@@ -44,6 +60,10 @@ export interface CliFacts {
   configSources: Partial<Record<ConfigKind, string>>;
   /** Every command, parents before children, sorted by path. */
   commands: CommandFact[];
+  /** Each command that creates a share, sorted by command. */
+  permissionModes: PermissionFact[];
+  /** Every ZROK_* variable the release reads (Go code, shipped scripts, Docker files) → the first file:line that reads it. */
+  environment: Record<string, string>;
 }
 
 /** cobra adds --help/-h to every command. */
