@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { checkPage, checkVersion, CommandTree, docsVersions, formatError } from '../../src/builder/commands/cli-check.ts';
-import type { CliFacts, CommandFact, FlagFact } from '../../src/builder/commands/cli-facts.ts';
+import type { CliFacts, CommandFact, FlagFact, PermissionFact } from '../../src/builder/commands/cli-facts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -51,12 +51,22 @@ const facts: CliFacts = {
     cmd('zrok controller metrics', { group: true }),
     cmd('zrok controller metrics bridge'),
     cmd('zrok help'),
+    cmd('zrok reserve', { flags: [bool('open'), str('backend-mode', 'b')] }),
     cmd('zrok share', { group: true }),
+    cmd('zrok share private', { flags: [bool('open'), bool('headless'), str('backend-mode', 'b')] }),
     cmd('zrok share public', { flags: [str('backend-mode', 'b'), { name: 'frontend', type: 'stringArray' }, bool('headless'), bool('insecure', 'k')] }),
     cmd('zrok status', { aliases: ['st'], flags: [bool('secrets')] }),
   ],
+  permissionModes: ['zrok reserve', 'zrok share private', 'zrok share public'].map((command): PermissionFact => ({ command, default: 'closed', source: 'x.go:1', flag: 'open', flagMode: 'open' })),
+  environment: { ZROK_API_ENDPOINT: 'api.go:1', ZROK_TARGET: 'nfpm/zrok-share.bash:53' },
 };
 const tree = new CommandTree(facts);
+// The same release as 0.4 was: shares open unless --closed.
+const openByDefault = new CommandTree({
+  ...facts,
+  commands: facts.commands.map((c) => ({ ...c, flags: c.flags.map((f) => (f.name === 'open' ? bool('closed') : f)) })),
+  permissionModes: facts.permissionModes.map((p) => ({ ...p, default: 'open', flag: 'closed', flagMode: 'closed' })),
+});
 const FILE = 'content/docs/9.9/guides/x.mdx';
 const check = (page: string) => checkPage(FILE, page, tree).map(formatError);
 const fence = (lang: string, body: string, meta = '') => `Intro.\n\n\`\`\`${lang}${meta ? ` ${meta}` : ''}\n${body}\n\`\`\`\n`;
@@ -164,6 +174,79 @@ describe('the guard accepts', () => {
     ['a config with the right v:', fence('yaml', '# comment\nv: 4\nendpoint:\n  host: 0.0.0.0\nstore:\n  path: x', 'title="ctrl.yml"')],
   ];
   it.each(valid)('%s', (_name, page) => {
+    expect(check(page)).toEqual([]);
+  });
+});
+
+const FIXTURE = path.join(root, 'test/fixtures/fact-guard');
+
+describe('the fact guard, on a fixture version whose every guide breaks one fact', () => {
+  it('fails each page at the line of the broken fact, and nothing else', () => {
+    expect(checkVersion(FIXTURE, '9.9').map(formatError)).toEqual([
+      'content/docs/9.9/guides/config-version.mdx:6: v: 3 → frontend config expects v: 4 in v9.9.1',
+      'content/docs/9.9/guides/docker-env.mdx:12: ZROK_ENVIRONMENT_LABEL → no script, Docker file or Go code of v9.9.1 reads this variable',
+      'content/docs/9.9/guides/docker-env.mdx:16: ZROK_SHARE_TIMEOUT → no script, Docker file or Go code of v9.9.1 reads this variable',
+      'content/docs/9.9/guides/private-claim.mdx:12: "Anyone with the token can access it from their own environment." → zrok reserve private without --open (line 8) makes a closed share in v9.9.1 (cmd/zrok/reserve.go:144): only its owner\'s account and accounts granted access can reach it',
+      'content/docs/9.9/guides/default-open.mdx:5: default permission mode "open" → closed in v9.9.1 (cmd/zrok/reserve.go:144, cmd/zrok/sharePrivate.go:180, cmd/zrok/sharePublic.go:159), as content/docs/9.9/getting-started.mdx:15 says',
+      'content/docs/9.9/guides/other-domain.mdx:5: hosted share domain "in.zrok.io" → content/docs/9.9/getting-started.mdx:37 says share.zrok.io, as does one more place of this version',
+    ]);
+  });
+});
+
+describe('what a page says about who may access a private share', () => {
+  const share = (command: string, claim: string) => `## Share\n\n${fence('bash', command)}\n${claim}\n`;
+  const claimAt = (line: number, words: string, command: string, shareLine: number, mode = 'closed', how = 'without --open') =>
+    `${FILE}:${line}: "${words}" → ${command} ${how} (line ${shareLine}) makes a ${mode} share in v9.9.1 (x.go:1): ${
+      mode === 'closed' ? "only its owner's account and accounts granted access can reach it" : 'any account that has its token can access it'
+    }`;
+
+  it('fails a claim that anyone may access a share made closed, at the claim\'s line', () => {
+    expect(check(share('zrok share private http://localhost:8080', 'It is ready.\nAny `zrok` user can run the printed command.'))).toEqual([
+      claimAt(10, 'Any `zrok` user can run the printed command.', 'zrok share private', 6),
+    ]);
+    expect(check(share('zrok reserve private -b web .', 'Every account that has the token can access it.'))).toEqual([
+      claimAt(9, 'Every account that has the token can access it.', 'zrok reserve private', 6),
+    ]);
+  });
+
+  it('fails a claim that only you may access a share made open, in a release where open is the default', () => {
+    expect(checkPage(FILE, share('zrok share private 8080', 'Only your own account can access it.'), openByDefault).map(formatError)).toEqual([
+      claimAt(9, 'Only your own account can access it.', 'zrok share private', 6, 'open', 'without --closed'),
+    ]);
+  });
+
+  it.each([
+    ['the share made open', share('zrok share private --open 8080', 'Any user can run the printed command.')],
+    ['a sentence about the open mode', share('zrok share private 8080', 'With `--open`, any account that has the token can access it.')],
+    ['a sentence that limits itself', share('zrok share private 8080', 'Only your own account can access it; no other user can run the command.')],
+    ['a public share, which anyone reaches through its frontend', share('zrok share public 8080', 'Anyone can reach it at its URL.')],
+    ['a claim in another section', `${share('zrok share private 8080', 'It is ready.')}\n## Public\n\nAnyone can access a public share.\n`],
+    ['a section with shares of both modes', share('zrok share private 8080\nzrok share private --open 9090', 'Any user can access the second one.')],
+    ['a block for older releases', share('zrok share private 8080', '').replace('```bash', '```bash title="v9.9.0 to v9.9.0"') + 'Any user can access it.\n'],
+  ])('accepts %s', (_name, page) => {
+    expect(check(page)).toEqual([]);
+  });
+});
+
+describe('ZROK_ variables set by examples', () => {
+  const unread = (line: number, name: string) => `${FILE}:${line}: ${name} → no script, Docker file or Go code of v9.9.1 reads this variable`;
+
+  it.each([
+    ['a compose environment map', fence('yaml', 'services:\n  s:\n    image: busybox\n    environment:\n      ZROK_TARGET: x\n      ZROK_TAGRET: x'), 9],
+    ['a compose environment list', fence('yaml', 'services:\n  s:\n    image: busybox\n    environment:\n      - ZROK_TARGET=x\n      - ZROK_TAGRET=x'), 9],
+    ['an env file', fence('bash', '# /etc/zrok/zrok-share.env\nZROK_TARGET="http://127.0.0.1:3000"\nZROK_TAGRET="x"', 'title="zrok-share.env"'), 6],
+    ['export', fence('bash', 'export ZROK_TAGRET=x\nzrok status'), 4],
+    ['docker run -e', fence('bash', 'docker run -e ZROK_TARGET=x --env ZROK_TAGRET=x openziti/zrok status'), 4],
+  ])('fails a variable the release does not read, set in %s', (_name, page, line) => {
+    expect(check(page)).toEqual([unread(line, 'ZROK_TAGRET')]);
+  });
+
+  it.each([
+    ['variables the release reads', fence('bash', 'export ZROK_API_ENDPOINT=https://x\nZROK_TARGET=x zrok status')],
+    ['a shell variable the block reads itself', fence('bash', 'ZROK_VERSION=v9.9.1\ncurl "https://x/${ZROK_VERSION}.tgz"')],
+    ['ZROK_FRONTENDS, which the pages show as the release\'s files list it', fence('yaml', 'services:\n  s:\n    image: busybox\n    environment:\n      ZROK_FRONTENDS: public')],
+    ['variables read in prose or by compose itself', `Set \`ZROK_NOPE=1\`.\n${fence('yaml', 'services:\n  s:\n    image: ${ZROK_CONTAINER_IMAGE:-openziti/zrok}')}`],
+  ])('accepts %s', (_name, page) => {
     expect(check(page)).toEqual([]);
   });
 });

@@ -1,8 +1,11 @@
 /**
- * The docs command guard: every zrok invocation in a shell code block (or a compose service running
+ * The docs fact guard: every zrok invocation in a shell code block (or a compose service running
  * the zrok image) of content/docs/<version>/ must name a real command of that version's release, with flags that command accepts, and every
- * zrok config shown in YAML must carry the release's `v:`. Facts come from content/cli/<version>.json
- * (scripts/extract-cli.ts). Errors read `file:line: <what> → <why> in <tag>`.
+ * zrok config shown in YAML must carry the release's `v:`. What a page says about who may access a private
+ * share must match the mode the command beside it gives (permission-check.ts), its examples may set only
+ * ZROK_* variables the release reads (env-check.ts), and the pages of one version must state the default
+ * permission mode and the hosted share domain one way (one-story.ts). Facts come from
+ * content/cli/<version>.json (scripts/extract-cli.ts). Errors read `file:line: <what> → <why>`.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +13,11 @@ import { HELP_FLAG, NO_VALUE_TYPES, type CliFacts, type CommandFact, type FlagFa
 import { codeFences } from './code-fences.ts';
 import { composeInvocations } from './compose-commands.ts';
 import { checkConfigBlock } from './config-check.ts';
+import { environmentProblems } from './env-check.ts';
+import { forOlderReleasesOnly } from './older-releases.ts';
+import { oneStoryProblems, pageStatements, type Statement } from './one-story.ts';
+import { permissionClaimProblems, privateShareMode, type ShareCreation } from './permission-check.ts';
+import { pageProse } from './prose.ts';
 import { DYNAMIC, zrokInvocations, type Invocation, type Word } from './shell-commands.ts';
 
 export const DOCS_DIR = 'content/docs';
@@ -24,7 +32,7 @@ export interface CliError {
 
 export const formatError = (e: CliError) => `${e.file}:${e.line}: ${e.message}`;
 
-interface Node {
+export interface Node {
   fact: CommandFact;
   /** Subcommands by name and by alias. */
   children: Map<string, Node>;
@@ -67,53 +75,69 @@ export class CommandTree {
 /** A word that stands for something the reader fills in: <token>, [flags], …, $VAR. */
 const isPlaceholder = (v: string) => v.includes(DYNAMIC) || /^[<[{]/.test(v) || /^(\.\.\.|…)$/.test(v) || v === '';
 
-/** Problems of one invocation, as `<what> → <why>` (without file:line and tag). */
-export function invocationProblems(inv: Invocation, tree: CommandTree): string[] {
-  const problems: string[] = [];
-  let node = tree.root;
-  let path = 'zrok';
+/** Which command an invocation runs, as far as its words tell. */
+export interface ResolvedInvocation {
+  node: Node;
+  path: string;
+  /** Stopped at a placeholder where a subcommand belongs: the flags belong to a command we cannot know. */
+  unresolved: boolean;
+  /** Arguments that are neither subcommand names nor flags (nor flag values). */
+  positionals: string[];
+  flagWords: { word: Word; next?: Word }[];
+  /** A word naming no subcommand where one is needed. */
+  unknown?: string;
+}
+
+export function resolveInvocation(inv: Invocation, tree: CommandTree): ResolvedInvocation {
+  const r: ResolvedInvocation = { node: tree.root, path: 'zrok', unresolved: false, positionals: [], flagWords: [] };
   let resolving = true; // still reading subcommand names
-  let unresolved = false; // stopped at a placeholder where a subcommand belongs
-  let positionals = 0;
-  const flagWords: { word: Word; next?: Word }[] = [];
   const args = inv.args;
 
   for (let i = 0; i < args.length; i++) {
     const v = args[i].value;
     if (v === '--') break;
     if (v.startsWith('-') && v.length > 1) {
-      flagWords.push({ word: args[i], next: args[i + 1] });
+      r.flagWords.push({ word: args[i], next: args[i + 1] });
       // A value given as the next word must not be read as a subcommand.
-      if (takesSeparateValue(v, tree.flagsOf(node))) i++;
+      if (takesSeparateValue(v, tree.flagsOf(r.node))) i++;
       continue;
     }
     if (!resolving) {
-      positionals++;
+      r.positionals.push(v);
       continue;
     }
-    const child = node.children.get(v);
+    const child = r.node.children.get(v);
     if (child) {
-      node = child;
-      path = child.fact.path;
+      r.node = child;
+      r.path = child.fact.path;
       continue;
     }
     resolving = false;
-    positionals++;
+    r.positionals.push(v);
     if (isPlaceholder(v)) {
-      if (node.children.size && !node.fact.group) continue; // a runnable command's argument
-      unresolved = node.children.size > 0;
+      if (r.node.children.size && !r.node.fact.group) continue; // a runnable command's argument
+      r.unresolved = r.node.children.size > 0;
       continue;
     }
-    if (node.children.size && (node.fact.group || node === tree.root)) {
-      problems.push(`${path} ${v} → unknown command "${v}" for "${path}"`);
-      return problems;
+    if (r.node.children.size && (r.node.fact.group || r.node === tree.root)) {
+      r.unknown = v;
+      return r;
     }
   }
+  return r;
+}
+
+/** Problems of one invocation, as `<what> → <why>` (without file:line and tag). */
+export function invocationProblems(inv: Invocation, tree: CommandTree): string[] {
+  const problems: string[] = [];
+  const { node, path, unresolved, positionals, flagWords, unknown } = resolveInvocation(inv, tree);
+  const args = inv.args;
+  if (unknown !== undefined) return [`${path} ${unknown} → unknown command "${unknown}" for "${path}"`];
 
   if (unresolved) return problems; // flags belong to a subcommand we cannot know
   const flags = tree.flagsOf(node);
   const help = flagWords.some(({ word }) => /^(--help|-h)(=|$)/.test(word.value));
-  if (node.fact.group && !positionals && !help) {
+  if (node.fact.group && !positionals.length && !help) {
     problems.push(`${path} → command group with no subcommand (one of: ${[...new Set(node.names)].join(', ')})`);
   }
   if (node.fact.path === 'zrok help') {
@@ -173,32 +197,25 @@ function flagProblem(token: string, next: string | undefined, flags: FlagFact[])
   return undefined;
 }
 
-/** [major, minor, patch] of 'v1.0.8' or '1.0.4'. */
-const releaseParts = (v: string) => v.replace(/^v/, '').split('.').map(Number);
-const olderThan = (a: number[], b: number[]) => a[0] !== b[0] ? a[0] < b[0] : a[1] !== b[1] ? a[1] < b[1] : a[2] < b[2];
-
-/**
- * True for a block titled for earlier patch releases only (`title="v1.0.0 to v1.0.4"`): it shows a
- * command as those releases took it, which the newest release of the line may no longer take, and
- * the reader sees which releases it is for. Such a block is not checked against the newest release.
- */
-export function forOlderReleasesOnly(title: string | undefined, tag: string): boolean {
-  const named = [...(title ?? '').matchAll(/\bv?(\d+\.\d+\.\d+)\b/g)].map((m) => releaseParts(m[1]));
-  return named.length > 0 && named.every((r) => olderThan(r, releaseParts(tag)));
-}
-
-/** Errors of one page against one release. */
-export function checkPage(file: string, text: string, tree: CommandTree): CliError[] {
+/** Errors of one page against one release, and the facts it states for the version-wide check. */
+export function checkPage(file: string, text: string, tree: CommandTree, statements: Statement[] = []): CliError[] {
   const errors: CliError[] = [];
   const { tag } = tree.facts;
+  const shares: ShareCreation[] = [];
   for (const fence of codeFences(text)) {
     if (forOlderReleasesOnly(fence.title, tag)) continue;
     for (const inv of [...zrokInvocations(fence), ...composeInvocations(fence)]) {
       for (const p of invocationProblems(inv, tree)) errors.push({ file, line: inv.line, message: `${p} in ${tag}` });
+      const r = resolveInvocation(inv, tree);
+      const share = r.unresolved || r.unknown ? undefined : privateShareMode(r.path, r.positionals, r.flagWords.map((f) => f.word.value), tree.facts);
+      if (share) shares.push({ line: inv.line, command: r.path === 'zrok reserve' ? 'zrok reserve private' : r.path, ...share });
     }
-    for (const p of checkConfigBlock(fence, tree.facts)) errors.push({ file, line: p.line, message: p.message });
+    for (const p of [...checkConfigBlock(fence, tree.facts), ...environmentProblems(fence, tree.facts)]) errors.push({ file, line: p.line, message: p.message });
   }
-  return errors;
+  const prose = pageProse(text);
+  for (const p of permissionClaimProblems(prose, shares, tag)) errors.push({ file, line: p.line, message: p.message });
+  statements.push(...pageStatements(file, text, prose, tag));
+  return errors.sort((a, b) => a.line - b.line);
 }
 
 /** Every .md/.mdx file under `dir`, relative to `root`, sorted. */
@@ -235,5 +252,7 @@ export function checkVersion(root: string, version: string): CliError[] {
     return [{ file: factsFile, line: 1, message: `missing → run npx tsx scripts/extract-cli.ts <zrok git dir> <tag> for docs version ${version}` }];
   }
   const tree = new CommandTree(loadFacts(root, version));
-  return pageFiles(root, `${DOCS_DIR}/${version}`).flatMap((file) => checkPage(file, readFileSync(path.join(root, file), 'utf8'), tree));
+  const statements: Statement[] = [];
+  const errors = pageFiles(root, `${DOCS_DIR}/${version}`).flatMap((file) => checkPage(file, readFileSync(path.join(root, file), 'utf8'), tree, statements));
+  return [...errors, ...oneStoryProblems(statements, tree.facts)];
 }
