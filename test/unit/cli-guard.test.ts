@@ -220,6 +220,7 @@ describe('what a page says about who may access a private share', () => {
     ['a sentence about the open mode', share('zrok share private 8080', 'With `--open`, any account that has the token can access it.')],
     ['a sentence that limits itself', share('zrok share private 8080', 'Only your own account can access it; no other user can run the command.')],
     ['a public share, which anyone reaches through its frontend', share('zrok share public 8080', 'Anyone can reach it at its URL.')],
+    ['a sentence about public shares beside a private one', share('zrok share private 8080', 'Anyone can reach a public share through its URL.')],
     ['a claim in another section', `${share('zrok share private 8080', 'It is ready.')}\n## Public\n\nAnyone can access a public share.\n`],
     ['a section with shares of both modes', share('zrok share private 8080\nzrok share private --open 9090', 'Any user can access the second one.')],
     ['a block for older releases', share('zrok share private 8080', '').replace('```bash', '```bash title="v9.9.0 to v9.9.0"') + 'Any user can access it.\n'],

@@ -208,7 +208,7 @@ export function checkPage(file: string, text: string, tree: CommandTree, stateme
       for (const p of invocationProblems(inv, tree)) errors.push({ file, line: inv.line, message: `${p} in ${tag}` });
       const r = resolveInvocation(inv, tree);
       const share = r.unresolved || r.unknown ? undefined : privateShareMode(r.path, r.positionals, r.flagWords.map((f) => f.word.value), tree.facts);
-      if (share) shares.push({ line: inv.line, command: r.path === 'zrok reserve' ? 'zrok reserve private' : r.path, ...share });
+      if (share) shares.push({ line: inv.line, ...share });
     }
     for (const p of [...checkConfigBlock(fence, tree.facts), ...environmentProblems(fence, tree.facts)]) errors.push({ file, line: p.line, message: p.message });
   }

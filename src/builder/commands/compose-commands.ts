@@ -1,7 +1,8 @@
 /**
  * zrok invocations in Docker Compose files shown in YAML blocks: a service running the
  * openziti/zrok image (whose entrypoint is zrok) passes its `command:` to zrok as arguments.
- * Services that set their own `entrypoint:` run something else and are skipped.
+ * Services that set their own `entrypoint:` run something else and are skipped. The services themselves,
+ * with the page line of each node, are read here once for every check of a compose file.
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node, type YAMLMap } from 'yaml';
 import type { CodeFence } from './code-fences.ts';

@@ -7,8 +7,8 @@
  * - a closed share: a sentence that lets anyone / any user / every account access it, run the access
  *   command, or reach it, is an error;
  * - an open share: a sentence that limits access to you, your account or the owner is an error.
- * A sentence that names a permission mode or its flag, or limits or negates itself (only, not, unless,
- * grant), speaks of the rule or the other mode, and is never read as a claim about this share.
+ * A sentence that names a permission mode or its flag, public shares, or limits or negates itself (only,
+ * not, unless, grant), speaks of the rule or the other mode, and is never read as a claim about this share.
  */
 import type { CliFacts, PermissionFact, PermissionMode } from './cli-facts.ts';
 import { lineOf, type PageProse } from './prose.ts';
@@ -21,14 +21,14 @@ export interface ShareCreation {
   fact: PermissionFact;
 }
 
-/** The mode a resolved invocation gives its share, if it creates a private one. */
-export function privateShareMode(path: string, positionals: string[], flags: string[], facts: CliFacts): { mode: PermissionMode; fact: PermissionFact } | undefined {
+/** The mode a resolved invocation gives its share, if it creates a private one (`line` is the caller's to fill). */
+export function privateShareMode(path: string, positionals: string[], flags: string[], facts: CliFacts): Omit<ShareCreation, 'line'> | undefined {
   const fact = facts.permissionModes.find((p) => p.command === path);
   if (!fact) return undefined;
   const isPrivate = path.endsWith(' private') || (path === 'zrok reserve' && positionals[0] === 'private');
   if (!isPrivate) return undefined;
   const given = flags.some((f) => f === `--${fact.flag}` || f === `--${fact.flag}=true`);
-  return { mode: given ? fact.flagMode : fact.default, fact };
+  return { command: path === 'zrok reserve' ? 'zrok reserve private' : path, mode: given ? fact.flagMode : fact.default, fact };
 }
 
 const SUBJECT = String.raw`\b(?:anyone|anybody|any(?: \`?zrok\`?)? (?:user|account|one|environment)s?|every(?: \`?zrok\`?)? (?:user|account|environment)s?|all(?: \`?zrok\`?)? (?:users|accounts))\b`;
@@ -36,8 +36,11 @@ const MAY = String.raw`\b(?:can|may|could|is able to|are able to|will be able to
 const ACT = String.raw`\b(?:access|run|use|reach|connect|open|get in|join)\b`;
 const OPEN_CLAIM = new RegExp(String.raw`${SUBJECT}[^.;:]{0,80}?${MAY}[^.;:]{0,60}?${ACT}`, 'i');
 const CLOSED_CLAIM = new RegExp(String.raw`\bonly\b[^.;:]{0,60}?\b(?:you|your(?: own)? account|the owner|the owner's account)\b[^.;:]{0,80}?${MAY}[^.;:]{0,60}?${ACT}`, 'i');
-/** Speaks of the other mode, or of limits: not a claim about a share made in the default mode. */
-const ABOUT_OPEN = /--open\b|\bopen (?:permission )?mode\b|\bopen shares?\b|\bonly\b|\bnot\b|n't\b|\bunless\b|\bgrant/i;
+/**
+ * Speaks of the other mode, of limits, or of public shares (which anyone reaches through a frontend, in
+ * either mode): not a claim about the private share made in this mode.
+ */
+const ABOUT_OPEN = /--open\b|\bopen (?:permission )?mode\b|\bopen shares?\b|\bpublic\b|\bonly\b|\bnot\b|n't\b|\bunless\b|\bgrant/i;
 const ABOUT_CLOSED = /--closed\b|\bclosed (?:permission )?mode\b|\bclosed shares?\b|\bnot\b|n't\b|\bunless\b/i;
 
 const excerpt = (s: string) => (s.length > 70 ? `${s.slice(0, 67)}…` : s);
