@@ -1,5 +1,5 @@
 /**
- * Prints the docs command guard's findings (the same check the unit tests run), one `file:line: …` a line.
+ * Prints the docs fact guard's findings (the same check the unit tests run), one `file:line: …` a line.
  * Usage: npx tsx scripts/check-cli.ts [version ...]      (default: every docs version)
  */
 import path from 'node:path';

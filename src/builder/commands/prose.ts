@@ -52,7 +52,11 @@ export function pageProse(text: string): PageProse {
     para = undefined;
   };
   lines.forEach((raw, i) => {
-    if (!skip.has(i) && /<TabItem\b/.test(raw)) tab = /\blabel=(?:"([^"]*)"|'([^']*)')/.exec(raw)?.slice(1).find((x) => x !== undefined) ?? '';
+    // A tab's label is known from its opening tag to its closing one; the paragraph before is not in it.
+    if (!skip.has(i) && /<TabItem\b/.test(raw)) {
+      flush();
+      tab = /\blabel=(?:"([^"]*)"|'([^']*)')/.exec(raw)?.slice(1).find((x) => x !== undefined) ?? '';
+    }
     if (!skip.has(i) && /<\/TabItem>/.test(raw)) {
       flush();
       tab = undefined;
