@@ -1,6 +1,6 @@
 /**
  * Builds the static site from the client build and the SSR bundle: every route's HTML and page
- * data, 404.html, redirect pages (+ redirects.json and _redirects for static hosts), the search
+ * data, 404.html, redirect pages (+ each host's redirects and headers: src/builder/hosts/), the search
  * index, sitemap.xml and robots.txt. Pages are rendered by worker threads, one per core, which
  * write each page as they go and send back only the link facts and search records; the link
  * check then fails the build on broken internal links and anchors, naming the source file.
@@ -17,7 +17,9 @@ import { escapeHtml, redirectPage, sitemapXml } from './src/builder/prerender/ht
 import { llmsTxt } from './src/builder/prerender/plain-text.ts';
 import { startSearchIndexes, type SearchIndexJob } from './src/builder/search/search-thread.ts';
 import { SETTINGS_STORAGE_KEY } from './src/store/keys.ts';
-import { bundledStyles, contentSecurityPolicy, inlineScripts, inlineStyles, nginxRedirects, nginxSecurityHeaders, scriptHash } from './src/builder/prerender/csp.ts';
+import { bundledStyles, contentSecurityPolicy, inlineScripts, inlineStyles, scriptHash } from './src/builder/prerender/csp.ts';
+import { writeHostFiles } from './src/builder/hosts/host-files.ts';
+import { checkRedirects } from './src/builder/hosts/redirect-check.ts';
 import { sidebarFragmentPath, createPageDataBuilder } from './src/content/page-data.ts';
 import type { SidebarItem } from './src/content/types.ts';
 import { chunkPreloads, PAGE_RUNTIME, type ViteChunk } from './src/builder/prerender/page-html.ts';
@@ -238,6 +240,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     ...site.versions.map((v) => ({ from: v.root, to: v.mainDocRoute })),
     ...siteConfig.redirects,
   ];
+  checkRedirects(redirects, new Set(pagePaths), base, 'site.config.ts', await readFile(path.join(process.cwd(), 'site.config.ts'), 'utf8'));
   // What decides whether a link reaches anything: the pages, the redirects and the site's other files (listed before
   // any page is written). The last build's link state is dropped until this build's check has passed (link-state.ts).
   const siteFiles = (await readdir(clientDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(clientDir, path.join(e.parentPath, e.name)));
@@ -314,22 +317,18 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     await walk(v.sidebar);
   }
 
-  const pageSet = new Set(pagePaths);
-  const badRedirects = redirects.filter((r) => !pageSet.has(r.to.split('#')[0]));
-  if (badRedirects.length) {
-    throw new BuildError(`site.config.ts: redirect target is not a page: ${badRedirects.map((r) => `${r.from} -> ${r.to}`).join(', ')}`);
-  }
   for (const r of redirects) {
     const target = withBase(r.to);
     await writeFileIn(clientDir, path.join(r.from, 'index.html'), redirectPage(target, siteConfig.url + target, base, r.from === current?.root ? preferred : undefined, cspMeta));
   }
-  // Server-side 301s for static hosts. The current version's root keeps its page, which sends a
+  // Server-side 301s for every host. The current version's root keeps its page, which sends a
   // reader to the version they prefer.
-  const serverRedirects = redirects.filter((r) => r.from !== current?.root).map((r) => ({ from: withBase(r.from), to: withBase(r.to) }));
-  await writeFileIn(clientDir, '_nginx/redirects.conf', nginxRedirects(serverRedirects));
-  await writeFileIn(clientDir, '_nginx/security-headers.conf', nginxSecurityHeaders(contentSecurityPolicy({ ...cspConfig, forHeader: true })));
-  await writeFile(path.join(clientDir, 'redirects.json'), JSON.stringify(redirects.map((r) => ({ from: withBase(r.from), to: withBase(r.to), status: 301 })), null, 2));
-  await writeFile(path.join(clientDir, '_redirects'), redirects.map((r) => `${withBase(r.from)} ${withBase(r.to)} 301`).join('\n') + '\n');
+  await writeHostFiles(clientDir, {
+    redirects: redirects.filter((r) => r.from !== current?.root).map((r) => ({ from: withBase(r.from), to: withBase(r.to) })),
+    csp: contentSecurityPolicy({ ...cspConfig, forHeader: true }),
+    base,
+    netlify: process.env.NETLIFY === 'true',
+  });
 
   // The unchanged pages' files are not in clientDir: the build puts them in the site from the cache (place-site.ts).
   const keptFiles: KeptSiteFile[] = [...kept.values()].flatMap((e) => e.files.map(({ rel, dev, ino }, i) => ({ rel: path.posix.normalize(rel).replace(/^\//, ''), file: keptFile(e.path, i), dev, ino })));

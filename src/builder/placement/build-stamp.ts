@@ -17,7 +17,7 @@ const NOT_INPUTS = new Set(['node_modules', '.git', '.build', '.cache', '.ci', '
 /** The environment a build reads (scripts, vite.config.ts, prerender.ts and Vite's VITE_ variables). */
 const buildEnv = (env: NodeJS.ProcessEnv) =>
   Object.keys(env)
-    .filter((k) => k.startsWith('VITE_') || ['BASE_URL', 'OUT_DIR', 'BROKEN_LINKS', 'PRERENDER_WORKERS', 'NODE_ENV', 'SOURCEMAP'].includes(k))
+    .filter((k) => k.startsWith('VITE_') || ['BASE_URL', 'OUT_DIR', 'BROKEN_LINKS', 'PRERENDER_WORKERS', 'NODE_ENV', 'SOURCEMAP', 'NETLIFY'].includes(k))
     .sort()
     .map((k) => `${k}=${env[k]}`);
 

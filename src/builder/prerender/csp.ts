@@ -78,20 +78,3 @@ export function contentSecurityPolicy({ scriptHashes, styleHashes = [], hostedSe
   ];
   return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
 }
-
-/** The security headers as nginx add_header lines (included in every location of deploy/nginx.conf). */
-export function nginxSecurityHeaders(csp: string): string {
-  return [
-    `add_header Content-Security-Policy "${csp}" always;`,
-    'add_header X-Content-Type-Options "nosniff" always;',
-    'add_header Referrer-Policy "strict-origin-when-cross-origin" always;',
-    'add_header Permissions-Policy "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()" always;',
-    'add_header X-Frame-Options "DENY" always;',
-    '',
-  ].join('\n');
-}
-
-/** `location = /old/ { return 301 /new/; }` for every redirect (nginx matches the exact path). */
-export function nginxRedirects(redirects: { from: string; to: string }[]): string {
-  return redirects.map((r) => `location = ${r.from} { return 301 ${r.to}; }\nlocation = ${r.from.replace(/\/$/, '')} { return 301 ${r.to}; }`).join('\n') + '\n';
-}
