@@ -654,4 +654,26 @@ describe('a base URL other than /', () => {
       await site.close();
     }
   });
+
+  it('GitHub Pages: a missing page under the sub-path gets 404.html, which shows the not-found page with links under the sub-path', async () => {
+    // Like GitHub Pages for a project site, the preview server answers any missing path with the site's 404.html.
+    const site = await startSite(path.join(project, 'dist-base'), '/zrok-docs/');
+    try {
+      const p = await browser.newPage();
+      const errors = watchErrors(p);
+      const res = await p.goto(`${site.url}/docs/guides/no-such-page/`);
+      assert.equal(res?.status(), 404);
+      await waitHydrated(p);
+      assert.equal(await p.locator('h1').textContent(), 'Page Not Found');
+      assert.equal(await p.locator('#base-url-issue').isVisible(), false);
+      await p.locator('#not-found a[href="/zrok-docs/docs/getting-started/"]').click();
+      await p.locator('h1', { hasText: 'Getting Started' }).waitFor();
+      assert.deepEqual(errors.filter((e) => !e.includes('404')), []);
+      await p.close();
+    } finally {
+      await site.close();
+    }
+    assert.equal(await readFile(path.join(project, 'dist-base/.nojekyll'), 'utf8'), '');
+    assert.match(await readFile(path.join(project, 'dist-base/_redirects'), 'utf8'), /^\/zrok-docs\/docs\/old-guide\/ \/zrok-docs\/docs\/guides\/one\/ 301$/m);
+  });
 });
