@@ -146,6 +146,22 @@ describe('not found, redirects and .html paths', () => {
     });
   }
 
+  it('shows a redirect page, for the moment it is seen on a host without redirects, at a phone’s width and in the reader’s colour mode', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, colorScheme: 'dark' });
+    const page = await ctx.newPage();
+    const from = '/docs/guides/self-hosting/nginx_tls_guide/';
+    // Held before its refresh fires, as a reader on a slow connection sees it.
+    await page.route(`**${from}`, async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, body: (await res.text()).replace(/<meta http-equiv="refresh"[^>]*>/, '') });
+    });
+    await page.goto(served.site.url + from);
+    const seen = await page.evaluate(() => ({ width: document.documentElement.clientWidth, text: getComputedStyle(document.body).color }));
+    assert.deepEqual(seen, { width: 360, text: 'rgb(255, 255, 255)' }, 'laid out at 360 px, light text on the dark canvas');
+    assert.equal(await page.getByRole('link', { name: '/docs/guides/self-hosting/linux/nginx/' }).count(), 1);
+    await ctx.close();
+  });
+
   it('shows /x/index.html and /x.html under the clean path', async () => {
     for (const path of ['/docs/concepts/tunnels/index.html', '/docs/concepts/tunnels.html']) {
       const { page, errors } = await open(path);

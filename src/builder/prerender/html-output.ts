@@ -35,7 +35,8 @@ export function headTags({ siteConfig, base, sitePath, head, preloads }: HeadInp
 }
 
 /**
- * A static redirect page: works without JavaScript and tells crawlers where the page went.
+ * A static redirect page: works without JavaScript and tells crawlers where the page went. On a host without
+ * redirects (GitHub Pages) a reader sees it for a moment: sized for a phone, in their system's colour mode.
  * `preferred` (the current version's root) maps each docs version to its main doc: a reader who
  * prefers another version is sent there instead.
  */
@@ -48,6 +49,8 @@ export function redirectPage(target: string, canonical: string, base: string, pr
 <html lang="en">
   <head>
     <meta charset="UTF-8" />${cspMeta ? `\n    ${cspMeta}` : ''}
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="color-scheme" content="dark light" />
     <title>Redirecting…</title>
     <meta name="robots" content="noindex" />
     <link rel="canonical" href="${escapeHtml(canonical)}" />
