@@ -18,7 +18,7 @@ export function vercelJson(redirects: Redirect[], headers: [string, string][], b
     // also without its slash: Vercel takes a last segment with a dot for a file name and drops the slash of
     // /docs/1.0/ before the redirects are read.
     redirects: redirects.flatMap((r) => [r.from, r.from.replace(/(.)\/$/, '$1')].map((source) => ({ source, destination: r.to, statusCode: 301 }))),
-    // The two Cache-Control rules match apart (the first skips the assets), so neither depends on which wins.
+    // The two Cache-Control rules never match the same path (no-cache skips the assets): none rests on which wins.
     headers: [
       rule('/(.*)', headers),
       rule(`/((?!${inGroup(assets.slice(1))}).*)`, [['Cache-Control', CACHE_CONTROL.pages]]),
