@@ -1,7 +1,10 @@
 /**
  * A diagram drawn at build time (src/builder/diagrams/remark-mermaid.ts): an inline SVG whose colours are
  * CSS custom properties of the theme, so it needs no script, serves both colour modes and takes
- * its size from the HTML. A wide diagram keeps a readable scale and scrolls sideways in its box.
+ * its size from the HTML. It is never drawn smaller than its size (its text stays at 11 px or more):
+ * a flowchart too wide for a phone has a second layout for narrow screens, and the CSS shows the
+ * one that fits the column (container queries, so nothing moves once the page runs); a diagram
+ * that still does not fit scrolls sideways in its box, with a hint while part of it is hidden.
  */
 interface DiagramProps {
   /** The accessible name: the fence's title="…" or the diagram's `%% title:` line. */
@@ -10,33 +13,54 @@ interface DiagramProps {
   svg: string;
   width: string;
   height: string;
+  /** The layout for narrow screens, when the diagram has one. */
+  narrowSvg?: string;
+  narrowWidth?: string;
+  narrowHeight?: string;
   /** The mermaid source, for copying and for readers who want the steps as text. */
   source: string;
 }
 
-/** A diagram is never drawn below this share of its size: beyond it, its box scrolls. */
-const MIN_SCALE = 0.8;
+/** The column widths at which theme.css switches layouts (`diagram--wide-from-N`): from 360 to 880 px in steps of 40. */
+const SWITCH_STEP = 40;
+const FIRST_SWITCH = 360;
+/** The box's border: a drawing fits a column this much wider than itself. */
+const BOX_BORDER = 2;
 
-export function Diagram({ title, svg, width, height, source }: DiagramProps) {
-  const w = Number(width);
+/** The first column width of theme.css's steps at which a drawing `width` wide fits. */
+export function wideFrom(width: number): number {
+  return Math.max(FIRST_SWITCH, Math.ceil((width + BOX_BORDER) / SWITCH_STEP) * SWITCH_STEP);
+}
+
+export function Diagram({ title, svg, width, height, narrowSvg, narrowWidth, narrowHeight, source }: DiagramProps) {
+  const layouts = narrowSvg && narrowWidth && narrowHeight;
   return (
-    <div className="diagram">
+    <div className={layouts ? `diagram diagram--wide-from-${wideFrom(Number(width))}` : 'diagram'}>
       {/* Focusable so a keyboard can scroll a wide diagram; named so that focus says what it is. */}
       <figure className="diagram__figure" tabIndex={0} aria-label={`Diagram: ${title}`}>
-        <svg
-          className="diagram__svg"
-          xmlns="http://www.w3.org/2000/svg"
-          role="img"
-          aria-label={title}
-          viewBox={`0 0 ${width} ${height}`}
-          width={width}
-          height={height}
-          style={{ minWidth: `${Math.round(w * MIN_SCALE)}px` }}
-          dangerouslySetInnerHTML={{ __html: svg }}
-        />
+        <DiagramSvg title={title} svg={svg} width={width} height={height} layout={layouts ? 'wide' : undefined} />
+        {layouts && <DiagramSvg title={title} svg={narrowSvg} width={narrowWidth} height={narrowHeight} layout="narrow" />}
       </figure>
+      <span className="diagram__hint" aria-hidden="true">
+        scroll →
+      </span>
       <DiagramSource source={source} />
     </div>
+  );
+}
+
+function DiagramSvg({ title, svg, width, height, layout }: { title: string; svg: string; width: string; height: string; layout?: 'wide' | 'narrow' }) {
+  return (
+    <svg
+      className={layout ? `diagram__svg diagram__svg--${layout}` : 'diagram__svg'}
+      xmlns="http://www.w3.org/2000/svg"
+      role="img"
+      aria-label={title}
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      dangerouslySetInnerHTML={{ __html: svg }}
+    />
   );
 }
 

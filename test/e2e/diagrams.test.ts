@@ -9,6 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { serveSiteAndBrowser, waitHydrated, watchErrors } from './support.ts';
+import { diagramCollisions, showEveryLayout } from './diagram-collisions.ts';
 
 const served = serveSiteAndBrowser();
 
@@ -33,7 +34,7 @@ async function builtDiagrams(): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (const file of await files('dist/docs', (n) => n === 'index.html')) {
     const html = await readFile(file, 'utf8');
-    const count = (html.match(/<svg [^>]*class="diagram__svg"/g) ?? []).length;
+    const count = (html.match(/<figure [^>]*class="diagram__figure"/g) ?? []).length;
     out.set(`/${path.relative('dist', path.dirname(file))}/`, count);
   }
   return out;
@@ -96,7 +97,7 @@ describe('diagrams drawn at build time', () => {
       assert.equal(drawn, blocks, `version ${v.name}: ${blocks} mermaid blocks, ${drawn} SVGs`);
     }
     const html = await readFile('dist/docs/concepts/sharing-public/index.html', 'utf8');
-    assert.match(html, /<svg(?=[^>]* class="diagram__svg")[^>]* role="img" aria-label="Public sharing[^"]*" viewBox="0 0 \d+ \d+" width="\d+" height="\d+"/);
+    assert.match(html, /<svg(?=[^>]* class="diagram__svg[ "])[^>]* role="img" aria-label="Public sharing[^"]*" viewBox="0 0 \d+ \d+" width="\d+" height="\d+"/);
     assert.match(html, /<summary>Diagram source<\/summary>/);
   });
 
@@ -114,7 +115,7 @@ describe('diagrams drawn at build time', () => {
       const box = (await d.boundingBox())!;
       assert.ok(box.width > 100 && box.height > 20, `diagram ${i} has a size: ${box.width}×${box.height}`);
     }
-    assert.ok(await page.getByText('zrok enable', { exact: true }).first().isVisible(), 'diagram text is text');
+    assert.ok(await page.getByText('zrok enable', { exact: true }).filter({ visible: true }).first().isVisible(), 'diagram text is text');
     await ctx.close();
   });
 
@@ -130,6 +131,7 @@ describe('diagrams drawn at build time', () => {
         await page.goto(served.site.url + route);
         // Without scripts the boot script does not run: set the mode as it would.
         await page.evaluate((c) => document.documentElement.setAttribute('data-theme', c), colorChoice);
+        await showEveryLayout(page);
         const found = await lowContrastTexts(page);
         texts += found.texts;
         for (const b of found.bad) bad.push(`${route} (${colorChoice}): ${b}`);
@@ -182,31 +184,83 @@ describe('diagrams drawn at build time', () => {
     await page.close();
   });
 
-  it('scrolls a wide diagram sideways inside its box on a phone, at a readable scale', async () => {
-    const ctx = await served.browser.newContext({ viewport: { width: 390, height: 844 } });
+  // To do: the sequence layout spaces participants by their names, not their messages, and places a note after a frame
+  // inside it; flowchart edges cross subgraph titles. It fails, and is reported, until those are fixed.
+  it('draws every diagram of every version, in each of its layouts, without colliding labels, lines, notes and frames', { todo: 'collisions the renderer makes remain' }, async () => {
+    const built = [...(await builtDiagrams())].filter(([, n]) => n > 0);
+    const page = await served.browser.newPage({ javaScriptEnabled: false });
+    const found: string[] = [];
+    let diagrams = 0;
+    let layouts = 0;
+    for (const [route, n] of built) {
+      await page.goto(served.site.url + route);
+      await showEveryLayout(page);
+      const c = await diagramCollisions(page);
+      diagrams += n;
+      layouts += c.layouts;
+      found.push(...c.found.map((f) => `${route} ${f}`));
+    }
+    assert.equal(diagrams, 112, 'every diagram of the three versions');
+    assert.ok(layouts > diagrams + 40, `${layouts} layouts of ${diagrams} diagrams`);
+    assert.deepEqual(found, []);
+    await page.close();
+  });
+
+  it('on a 360 px phone, fits every diagram but sequences on four pages of every version; a sequence scrolls, at full size, with its hint', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
     const page = await ctx.newPage();
-    await page.goto(`${served.site.url}/docs/getting-started/`);
+    const pages = ['getting-started/', 'concepts/sharing-public/', 'guides/self-hosting/linux/', 'guides/self-hosting/oauth/configuring-oauth/'];
+    const seen = { fitted: 0, scrolling: 0 };
+    for (const version of ['', '1.0/', '0.4/']) {
+      for (const p of pages) {
+        const route = `/docs/${version}${p}`;
+        await page.goto(served.site.url + route);
+        const diagrams = await page.locator('.diagram').evaluateAll((ds) =>
+          ds.map((d) => {
+            const figure = d.querySelector('figure')!;
+            const svg = [...d.querySelectorAll('svg')].find((s) => s.getBoundingClientRect().width > 0)!;
+            const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            const sizes = [...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size')) * scale);
+            return {
+              title: svg.getAttribute('aria-label'),
+              sequence: /^\s*(%%.*\n\s*)*sequenceDiagram/.test(d.querySelector('.diagram__source code')!.textContent!),
+              scrolls: figure.scrollWidth > figure.clientWidth,
+              right: figure.getBoundingClientRect().right,
+              smallestText: Math.min(...sizes),
+              hint: getComputedStyle(d.querySelector('.diagram__hint')!).visibility,
+            };
+          }),
+        );
+        assert.ok(diagrams.length > 0, `${route} has diagrams`);
+        for (const d of diagrams) {
+          const where = `${route} "${d.title}"`;
+          assert.ok(d.right <= 360, `${where}: the box stays inside the screen (${d.right})`);
+          assert.ok(d.smallestText >= 11, `${where}: text at ${d.smallestText.toFixed(1)} px`);
+          assert.equal(d.scrolls, d.sequence, `${where}: ${d.scrolls ? 'scrolls sideways' : 'fits'}`);
+          assert.equal(d.hint, d.scrolls ? 'visible' : 'hidden', `${where}: the scroll hint`);
+          seen[d.scrolls ? 'scrolling' : 'fitted']++;
+        }
+      }
+    }
+    assert.ok(seen.fitted >= 20 && seen.scrolling >= 3, JSON.stringify(seen));
+    await ctx.close();
+  });
+
+  it('scrolls a sequence diagram sideways inside its box with the keyboard, and hides the hint at its end', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/guides/self-hosting/oauth/configuring-oauth/`);
     await waitHydrated(page);
     const figure = page.locator('.diagram__figure').first();
-    const m = await figure.evaluate((f) => {
-      const svg = f.querySelector('svg')!;
-      return {
-        scroll: f.scrollWidth,
-        client: f.clientWidth,
-        scale: svg.getBoundingClientRect().width / Number(svg.getAttribute('width')),
-        right: f.getBoundingClientRect().right,
-        tabIndex: f.tabIndex,
-        label: f.getAttribute('aria-label'),
-      };
-    });
-    assert.ok(m.scroll > m.client, `the figure scrolls: ${m.scroll} > ${m.client}`);
-    assert.ok(m.scale >= 0.79, `drawn at ${m.scale.toFixed(2)} of its size`);
-    assert.ok(m.right <= 390, `the box stays inside the screen (${m.right})`);
-    assert.equal(m.tabIndex, 0);
-    assert.match(m.label ?? '', /^Diagram: Getting started/);
+    const hint = page.locator('.diagram__hint').first();
+    assert.equal(await figure.getAttribute('tabindex'), '0');
+    assert.match((await figure.getAttribute('aria-label')) ?? '', /^Diagram: OAuth login flow/);
+    assert.ok(await hint.isVisible(), 'the hint shows while the diagram is cut off');
     await figure.focus();
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => document.querySelector('.diagram__figure')!.scrollLeft > 0);
+    await figure.evaluate((f) => f.scrollTo({ left: f.scrollWidth }));
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.diagram__hint')!).visibility === 'hidden');
     await ctx.close();
   });
 });

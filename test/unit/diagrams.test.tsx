@@ -13,6 +13,8 @@ import compilePage from '../../src/builder/pages/mdx-compile-worker.ts';
 import { diagramTitle } from '../../src/builder/diagrams/remark-mermaid.ts';
 import { drawDiagram } from '../../src/builder/diagrams/diagram-svg.ts';
 import { mdxComponents } from '../../src/mdx/components.tsx';
+import { narrowSource, wrapLabel } from '../../src/builder/diagrams/narrow-layout.ts';
+import { wideFrom } from '../../src/mdx/Diagram.tsx';
 
 const page = (body: string) => `---\ntitle: Diagrams\n---\n\nSome text.\n\n${body}`;
 
@@ -109,4 +111,34 @@ describe('diagrams drawn at build time', () => {
     expect(h).toContain('Share of traffic');
     expect(h).toContain('&quot;public&quot; : 70');
   });
+
+  it('gives a flowchart too wide for a phone a second, top-down layout with its labels on short lines', async () => {
+    const wide = '```mermaid title="Five steps"\nflowchart LR\n  A["Get a token"] --> B["Install zrok"]\n  B --> C["zrok enable"]\n  C --> D["zrok share"]\n  D --> E["Open the URL of the share"]\n```\n';
+    const doc = new DOMParser().parseFromString((await html(wide)).html, 'text/html');
+    const [first, second] = [...doc.querySelectorAll('figure svg')];
+    expect(first.getAttribute('class')).toBe('diagram__svg diagram__svg--wide');
+    expect(second.getAttribute('class')).toBe('diagram__svg diagram__svg--narrow');
+    expect(second.getAttribute('aria-label')).toBe('Five steps');
+    expect(Number(second.getAttribute('width'))).toBeLessThanOrEqual(326);
+    expect(Number(second.getAttribute('height'))).toBeGreaterThan(Number(first.getAttribute('height')));
+    expect(doc.querySelector('.diagram')!.className).toBe(`diagram diagram--wide-from-${wideFrom(Number(first.getAttribute('width')))}`);
+    expect([...second.querySelectorAll('tspan')].map((t) => t.textContent)).toEqual(['Open the URL', 'of the share']);
+    // Small enough for a phone: one layout.
+    const small = new DOMParser().parseFromString((await html('```mermaid title="Two"\nflowchart LR\n  A --> B\n```\n')).html, 'text/html');
+    expect([...small.querySelectorAll('figure svg')].map((s) => s.getAttribute('class'))).toEqual(['diagram__svg']);
+  });
+
+  it('turns a flowchart downwards and wraps its quoted labels, but not subgraph titles; other types have no narrow layout', () => {
+    expect(wrapLabel('zrok controller :18080')).toBe('zrok<br/>controller<br/>:18080');
+    expect(wrapLabel('short')).toBe('short');
+    expect(narrowSource('flowchart LR\n  subgraph S["A very long subgraph title"]\n    direction LR\n    A["zrok access private"] -->|"a long edge label"| B\n  end')).toBe(
+      'flowchart TB\n  subgraph S["A very long subgraph title"]\n    direction LR\n    A["zrok access<br/>private"] -->|"a long edge<br/>label"| B\n  end',
+    );
+    expect(narrowSource('graph RL\n  A --> B')).toBe('graph BT\n  A --> B');
+    expect(narrowSource('flowchart TB\n  A["Internet users of the share"]')).toBe('flowchart TB\n  A["Internet users<br/>of the share"]');
+    expect(narrowSource('sequenceDiagram\n  A->>B: hi')).toBeUndefined();
+    expect(wideFrom(300)).toBe(360);
+    expect(wideFrom(779)).toBe(800);
+  });
 });
+

@@ -8,6 +8,7 @@
 import { sha256 } from '../common/hash.ts';
 import { DIAGRAM_RENDERER } from './diagram-renderer.ts';
 import { BoundedMap } from '../common/bounded-map.ts';
+import { NARROW_RENDER_OPTIONS, narrowSource } from './narrow-layout.ts';
 
 export { DIAGRAM_RENDERER };
 
@@ -125,19 +126,20 @@ function spacedArrows(body: string): string {
  */
 const layouts = new BoundedMap<string, string>(500);
 
-async function laidOut(source: string): Promise<string> {
-  let svg = layouts.get(source);
+async function laidOut(source: string, narrow: boolean): Promise<string> {
+  const key = `${narrow ? 'narrow' : 'wide'}\n${source}`;
+  let svg = layouts.get(key);
   if (svg === undefined) {
     // Loaded on the first diagram: a compile thread whose pages have none never pays for it (and its layout engine).
     const { renderMermaidSVG } = await import('beautiful-mermaid');
-    svg = renderMermaidSVG(source, { bg: 'var(--bg)', fg: 'var(--fg)', transparent: true, padding: 16 }).replace(
-      new RegExp(`<g class="message"[^>]*data-label="${STAND_IN}"[^>]*>[\\s\\S]*?</g>`),
-      '',
-    );
-    layouts.set(source, svg);
+    const options = { bg: 'var(--bg)', fg: 'var(--fg)', transparent: true, padding: 16, ...(narrow ? NARROW_RENDER_OPTIONS : {}) };
+    svg = renderMermaidSVG(source, options).replace(new RegExp(`<g class="message"[^>]*data-label="${STAND_IN}"[^>]*>[\\s\\S]*?</g>`), '');
+    layouts.set(key, svg);
   }
   return svg;
 }
+
+const KEPT_DATA = new Set(['from', 'to', 'position', 'actors']);
 
 const round = (n: string) => String(Math.round(Number(n) * 100) / 100);
 
@@ -146,7 +148,20 @@ const round = (n: string) => String(Math.round(Number(n) * 100) / 100);
  * diagrams on one page would otherwise share them, and a marker in a hidden diagram draws nothing.
  */
 export async function drawDiagram(source: string, idPrefix = `d${sha256(source).slice(0, 8)}`): Promise<DrawnDiagram> {
-  const svg = await laidOut(spacedArrows(withLeadingNotes(diagramBody(source))));
+  return drawn(await laidOut(spacedArrows(withLeadingNotes(diagramBody(source))), false), idPrefix);
+}
+
+/**
+ * Draws `source` in its layout for narrow screens (narrow-layout.ts), or returns undefined when
+ * its type has none. `idPrefix` as for drawDiagram(), and not the same as the other layout's.
+ */
+export async function drawNarrowDiagram(source: string, idPrefix: string): Promise<DrawnDiagram | undefined> {
+  const narrow = narrowSource(spacedArrows(diagramBody(source)));
+  return narrow === undefined ? undefined : drawn(await laidOut(narrow, true), idPrefix);
+}
+
+/** What the page embeds of the renderer's `svg`: see the file's comment. */
+function drawn(svg: string, idPrefix: string): DrawnDiagram {
   const root = /^<svg\b([^>]*)>/.exec(svg);
   if (!root || !svg.trimEnd().endsWith('</svg>')) throw new Error('the renderer returned no <svg>');
   const attr = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(root[1])?.[1];
@@ -166,8 +181,9 @@ export async function drawDiagram(source: string, idPrefix = `d${sha256(source).
   let inner = svg
     .slice(root[0].length, svg.trimEnd().length - '</svg>'.length)
     .replace(/<style>[\s\S]*?<\/style>/g, '')
-    // data-* attributes describe the graph for scripts; nothing here reads them.
-    .replace(/\s+data-[a-z-]+="[^"]*"/g, '')
+    // data-* attributes describe the graph for scripts. Kept: those that tie a label to its line (an edge label to
+    // its edge, a note to the lifelines it is drawn over), which the e2e collision test reads.
+    .replace(/\s+data-([a-z-]+)="[^"]*"/g, (attr, name: string) => (KEPT_DATA.has(name) ? attr : ''))
     // Coordinates to 1/100 px: the renderer writes up to 16 digits.
     .replace(/(\s(?:x|y|x1|y1|x2|y2|cx|cy|r|rx|ry|width|height|dx|dy|points|d|transform|refX|refY|markerWidth|markerHeight)=")([^"]*)"/g, (_m, a: string, v: string) => `${a}${v.replace(/-?\d*\.\d+/g, round)}"`)
     .replace(/>\s*\n\s*</g, '><')

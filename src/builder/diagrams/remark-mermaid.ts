@@ -10,7 +10,8 @@
 import type { Code, Root, RootContent } from 'mdast';
 import type { VFile } from 'vfile';
 import { jsxElement } from '../common/mdast-jsx.ts';
-import { BUILD_TIME_TYPES, DIAGRAM_RENDERER, drawDiagram } from './diagram-svg.ts';
+import { BUILD_TIME_TYPES, DIAGRAM_RENDERER, drawDiagram, drawNarrowDiagram, type DrawnDiagram } from './diagram-svg.ts';
+import { BOX_BORDER, PHONE_COLUMN, WIDEST_COLUMN } from './narrow-layout.ts';
 import { MermaidSyntaxError, parseMermaid } from './mermaid-parse.ts';
 import { sha256 } from '../common/hash.ts';
 
@@ -36,6 +37,19 @@ class DiagramError extends Error {}
 
 /** Where errors name the page: its path from the project root ('content/docs/1.1/x.mdx'). */
 const sourceOf = (file: VFile) => (file.data.source as string | undefined) ?? file.path;
+
+/**
+ * The layouts a page shows of a diagram drawn as `drawn`: a diagram too wide for a phone's column gets one for
+ * narrow screens, when that is narrower and shows all the same; one too wide for any column is drawn in that
+ * layout alone, as the other could never be seen whole.
+ */
+async function layoutsOf(source: string, drawn: DrawnDiagram, idPrefix: string): Promise<[DrawnDiagram, DrawnDiagram?]> {
+  if (drawn.width + BOX_BORDER <= PHONE_COLUMN) return [drawn];
+  const narrow = await drawNarrowDiagram(source, `${idPrefix}n`);
+  const same = narrow && Object.entries(drawn.counts).every(([k, n]) => narrow.counts[k] === n);
+  if (!narrow || !same || narrow.width >= drawn.width) return [drawn];
+  return drawn.width + BOX_BORDER > WIDEST_COLUMN ? [narrow] : [drawn, narrow];
+}
 
 export function remarkMermaid({ development = false }: RemarkMermaidOptions = {}) {
   return async (tree: Root, file: VFile) => {
@@ -67,9 +81,11 @@ export function remarkMermaid({ development = false }: RemarkMermaidOptions = {}
         }
         let reason: string | undefined;
         let drawn;
+        let idPrefix: string | undefined;
         if (!BUILD_TIME_TYPES.has(parsed.type)) reason = `${DIAGRAM_RENDERER} does not draw "${parsed.type}" diagrams`;
         else {
-          drawn = await drawDiagram(source, `d${sha256(source).slice(0, 6)}${ordinal++}`);
+          idPrefix = `d${sha256(source).slice(0, 6)}${ordinal++}`;
+          drawn = await drawDiagram(source, idPrefix);
           const missing = Object.entries(parsed.counts ?? {}).filter(([k, n]) => drawn!.counts[k] !== undefined && drawn!.counts[k] !== n);
           const unsupported = Object.entries(parsed.counts ?? {}).filter(([k, n]) => drawn!.counts[k] === undefined && n > 0);
           if (missing.length || unsupported.length) {
@@ -83,7 +99,21 @@ export function remarkMermaid({ development = false }: RemarkMermaidOptions = {}
           fallbacks.push({ line, reason: reason ?? 'not drawn' });
           replacement = jsxElement('Mermaid', { chart: source, title }, []);
         } else {
-          replacement = jsxElement('Diagram', { title, svg: drawn.inner, width: String(drawn.width), height: String(drawn.height), source }, []);
+          const [wide, narrow] = await layoutsOf(source, drawn, idPrefix!);
+          replacement = jsxElement(
+            'Diagram',
+            {
+              title,
+              svg: wide.inner,
+              width: String(wide.width),
+              height: String(wide.height),
+              narrowSvg: narrow?.inner,
+              narrowWidth: narrow && String(narrow.width),
+              narrowHeight: narrow && String(narrow.height),
+              source,
+            },
+            [],
+          );
         }
       } catch (e) {
         if (!(e instanceof DiagramError)) throw e;
