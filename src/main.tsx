@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { AppRoutes, loadSearchPage } from './routes.tsx';
+import { AppRoutes, loadSearchPage, prepareRoute } from './routes.tsx';
 import { isPagePath, redirectTarget, searchPagePath } from './router/paths.ts';
 import { AppRouter, browserHistory, refreshShownPages } from './router/AppRouter.tsx';
 import { ErrorBoundary } from './theme/ErrorBoundary.tsx';
@@ -72,7 +72,7 @@ async function main(): Promise<boolean> {
   });
   const app = (
     <StrictMode>
-      <AppRouter history={browserHistory()} basename={basename} redirectTarget={redirectTarget}>
+      <AppRouter history={browserHistory()} basename={basename} redirectTarget={redirectTarget} prepare={prepareRoute}>
         <ErrorBoundary fallback={(error) => <CrashPage error={error} />}>
           <AppRoutes />
         </ErrorBoundary>

@@ -2,7 +2,8 @@ import { use } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import siteConfig from '../site.config.ts';
 import { site } from './site-data.ts';
-import { redirectTarget, searchPagePath } from './router/paths.ts';
+import { isPagePath, redirectTarget, searchPagePath } from './router/paths.ts';
+import { shownPage } from './page-loader.ts';
 import { Layout } from './theme/Layout.tsx';
 import { PageRoute } from './theme/PageRoute.tsx';
 import { HomePage } from './theme/HomePage.tsx';
@@ -14,6 +15,14 @@ let searchPage: Promise<{ Component: ComponentType }> | undefined;
 export function loadSearchPage() {
   searchPage ??= settled(import('./search/SearchPage.tsx'));
   return searchPage;
+}
+
+/** Loads what the route at `path` shows, following redirects: a page's data and body, or the search page's code. */
+export function prepareRoute(path: string): Promise<unknown> {
+  const target = redirectTarget(path);
+  if (target) return prepareRoute(target);
+  if (path === searchPagePath) return loadSearchPage();
+  return isPagePath(path) ? shownPage(path) : Promise.resolve();
 }
 
 function SearchRoute() {

@@ -1,11 +1,21 @@
-import { createContext, startTransition, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
-import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, type Location, type NavigationType } from 'react-router-dom';
+import { createContext, startTransition, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { parsePath, Router, UNSAFE_createBrowserHistory as createBrowserHistory, type Location, type Navigator, type NavigationType, type To } from 'react-router-dom';
 
 type BrowserHistory = ReturnType<typeof createBrowserHistory>;
 
 /** React Router's own browser history (the one its BrowserRouter uses), made once for the page. */
 export function browserHistory(): BrowserHistory {
   return createBrowserHistory({ v5Compat: true });
+}
+
+interface Props {
+  history: BrowserHistory;
+  basename: string;
+  /** Where a path (without the base URL) redirects to, if it does. */
+  redirectTarget: (path: string) => string | undefined;
+  /** Loads what the route at a path (without the base URL) shows; the URL changes once it has settled. */
+  prepare: (path: string) => Promise<unknown>;
+  children: ReactNode;
 }
 
 interface Update {
@@ -28,23 +38,42 @@ export function refreshShownPages() {
 }
 
 /**
- * React Router's declarative router, with the location it renders moved on in a transition: a route whose data is
- * still loading suspends (React's `use`), and React keeps the page on screen until the next one is ready, as
- * React Router's data routers keep it while their loaders run. The location the history is at is kept apart, so the
- * chrome can show that a navigation is under way.
+ * React Router's declarative router, moving on only once the next route is ready, as React Router's data routers do
+ * while their loaders run: a link first loads what its route needs (`prepare`), and only then changes the URL; back
+ * and forward (whose URL the browser has already changed) move the location the router renders in a transition, in
+ * which a route whose data is still loading suspends (React's `use`) and React keeps the page on screen. Meanwhile
+ * the chrome can show that a navigation is under way.
  */
-export function AppRouter({ history, basename, redirectTarget, children }: { history: BrowserHistory; basename: string; redirectTarget: (path: string) => string | undefined; children: ReactNode }) {
+export function AppRouter({ history, basename, redirectTarget, prepare, children }: Props) {
   const [latest, setLatest] = useState<Update>(() => ({ action: history.action, location: history.location }));
   const [shown, setShown] = useState<Update>(latest);
+  const [preparing, setPreparing] = useState(false);
   const [revision, setRevision] = useState(0);
+  const base = basename === '/' ? '' : basename;
+  const sitePath = (pathname: string) => (pathname.startsWith(base) ? pathname.slice(base.length) || '/' : pathname);
+
+  const navigator = useMemo((): Navigator => {
+    let latestNavigation = 0;
+    const whenReady = (method: 'push' | 'replace') => (to: To, state?: unknown) => {
+      const navigation = ++latestNavigation;
+      setPreparing(true);
+      void prepare(sitePath(typeof to === 'string' ? (parsePath(to).pathname ?? '/') : (to.pathname ?? '/')))
+        .catch(() => {}) // the route shows its own load error
+        .finally(() => {
+          if (navigation !== latestNavigation) return; // a later link won
+          setPreparing(false);
+          history[method](to, state);
+        });
+    };
+    return { createHref: history.createHref, encodeLocation: history.encodeLocation, go: history.go, push: whenReady('push'), replace: whenReady('replace') };
+  }, [history, basename, prepare]);
+
   useLayoutEffect(() => {
     refreshPages = () => startTransition(() => setRevision((r) => r + 1));
-    const base = basename === '/' ? '' : basename;
     return history.listen((update) => {
-      // A link to a path that redirects goes on to the target at once, as a loader's redirect would: the path's
-      // own route (which redirects after it rendered) is only for a first page opened there.
-      const path = update.location.pathname.startsWith(base) ? update.location.pathname.slice(base.length) : update.location.pathname;
-      const target = redirectTarget(path);
+      // A path that redirects goes on to its target at once, as a loader's redirect would: the path's own route
+      // (which redirects once it has rendered) is only for a first page opened there.
+      const target = redirectTarget(sitePath(update.location.pathname));
       if (target) {
         history.replace(base + target);
         return;
@@ -53,10 +82,11 @@ export function AppRouter({ history, basename, redirectTarget, children }: { his
       startTransition(() => setShown(update));
     });
   }, [history, basename, redirectTarget]);
+
   return (
-    <PendingContext.Provider value={latest.location !== shown.location}>
+    <PendingContext.Provider value={preparing || latest.location !== shown.location}>
       <RefreshContext.Provider value={revision}>
-        <Router basename={basename} location={shown.location} navigationType={shown.action} navigator={history}>
+        <Router basename={basename} location={shown.location} navigationType={shown.action} navigator={navigator}>
           {children}
         </Router>
       </RefreshContext.Provider>

@@ -35,7 +35,7 @@ function Page() {
 function renderAt(path: string, redirects: Record<string, string> = {}) {
   const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
   render(
-    <AppRouter history={history as never} basename="/" redirectTarget={(p) => redirects[p]}>
+    <AppRouter history={history as never} basename="/" redirectTarget={(p) => redirects[p]} prepare={(p) => pageAt(redirects[p] ?? p).promise}>
       <Suspense fallback={<p>nothing yet</p>}>
         <Page />
       </Suspense>
@@ -45,10 +45,10 @@ function renderAt(path: string, redirects: Record<string, string> = {}) {
 }
 
 describe('AppRouter', () => {
-  it('keeps the page on screen while the next one loads, says a navigation is under way, then shows the next', async () => {
+  it('keeps the page and its URL while the next one loads, says a navigation is under way, then shows the next', async () => {
     pages.clear();
     await act(async () => pageAt('/a/').arrive('Page A'));
-    renderAt('/a/');
+    const history = renderAt('/a/');
     await screen.findByRole('heading', { name: 'Page A' });
     expect(screen.getByText('idle')).toBeTruthy();
 
@@ -56,10 +56,24 @@ describe('AppRouter', () => {
     expect(screen.getByRole('heading', { name: 'Page A' })).toBeTruthy();
     expect(screen.getByText('loading the next page')).toBeTruthy();
     expect(screen.queryByText('nothing yet')).toBeNull();
+    expect(history.location.pathname).toBe('/a/');
 
     await act(async () => pageAt('/b/').arrive('Page B'));
     await screen.findByRole('heading', { name: 'Page B' });
     expect(screen.getByText('idle')).toBeTruthy();
+    expect(history.location.pathname).toBe('/b/');
+  });
+
+  it('shows the page of the last link followed when an earlier one arrives later', async () => {
+    pages.clear();
+    await act(async () => pageAt('/a/').arrive('Page A'));
+    const history = renderAt('/a/');
+    await screen.findByRole('heading', { name: 'Page A' });
+    await act(async () => screen.getByRole('link', { name: 'to b' }).click());
+    await act(async () => screen.getByRole('link', { name: 'to b' }).click()); // the same link again: one entry
+    await act(async () => pageAt('/b/').arrive('Page B'));
+    await screen.findByRole('heading', { name: 'Page B' });
+    expect(history.index).toBe(1);
   });
 
   it('goes on to a redirect target at once, replacing the entry', async () => {
