@@ -2,7 +2,7 @@
  * Search relevance on the built site: queries a reader would type for a task (never a page's
  * title), each with the page route(s) that answer it, run through the browser's local client
  * against the index in dist/ (the current version). Reports top-1, top-3 and MRR@10 by page.
- * A second list, VALIDATION, is scored apart. Usage: npx tsx bench/search-quality.ts [--verbose]  (after npm run build)
+ * Two further lists, VALIDATION and QUESTIONS, are scored apart. Usage: npx tsx bench/search-quality.ts [--verbose]  (after npm run build)
  */
 import { readFile } from 'node:fs/promises';
 import { clientOverDist, modalRequest } from './search-files.ts';
@@ -129,12 +129,61 @@ export const VALIDATION: [string, string[]][] = [
   ['share an https server with a self signed certificate', [`${D}guides/frontdoor/`, `${D}guides/docker-share/docker_public_share_guide/`]],
 ];
 
+/**
+ * Questions: readers' tasks as they ask them ("how do I …", "why does …", "can I …", "where is …"),
+ * naming a goal or a symptom rather than the feature. Written before the pages' `keywords:` and kept
+ * apart like VALIDATION: a change is kept only if neither this list nor VALIDATION loses. The
+ * first five are the examples that searched badly when the list was written.
+ */
+export const QUESTIONS: [string, string[]][] = [
+  ['how do I take a share offline when the app behind it is unhealthy', [`${D}guides/agent/http-healthcheck/`]],
+  ['how do I remove an environment from this machine', [`${D}myzrok/upgrading/`]],
+  ['can I expose a minecraft server to my friends', [`${D}concepts/tunnels/`, `${D}concepts/`]],
+  ['is my traffic end to end encrypted', [`${D}concepts/opensource/`, `${D}concepts/sharing-private/`]],
+  ['how do I point the cli at my own server', [`${SH}instance-configuration/`]],
+  ['why does my share url change every time i restart zrok', [`${D}concepts/sharing-reserved/`]],
+  ['how can a friend reach my ssh server without opening ports', [`${D}concepts/tunnels/`, `${D}concepts/sharing-private/`]],
+  ['can I let people download files from a folder on my laptop', [`${D}concepts/files/`, `${D}guides/drives/`]],
+  ['where does the windows service write its logs', [`${D}guides/agent/windows-service/`]],
+  ['how do I make zrok start automatically when the machine boots', [`${D}guides/agent/windows-service/`, `${D}guides/agent/linux-service/`, `${D}guides/frontdoor/`]],
+  ['why do visitors see a warning page before my site loads', [`${SH}interstitial-page/`]],
+  ['why does curl get an html page instead of my api response', [`${SH}interstitial-page/`]],
+  ['can I use auth0 to protect my public share', [`${SH}oauth/integrations/oidc/`]],
+  ['how do I install zrok on a raspberry pi', [`${D}guides/install/`, `${D}guides/install/linux/`]],
+  ['where do I get an account token', [`${D}getting-started/`]],
+  ['why are requests to my public share being blocked', [`${D}myzrok/limits/`]],
+  ['how much bandwidth can I use each day', [`${D}myzrok/limits/`]],
+  ['can I use my own domain instead of zrok.io', [`${D}myzrok/custom-domains/`, `${SH}personalized-frontend/`]],
+  ['how do I run my own zrok server with docker', [`${SH}docker/`]],
+  ['how do I get a tls certificate for my self hosted instance', [`${SH}linux/nginx/`, `${SH}docker/`]],
+  ['what ports does a self hosted controller listen on', [`${SH}linux/`, `${SH}docker/`]],
+  ['how do I create an account for someone on my instance', [`${SH}linux/`, `${SH}self-service-invite/`]],
+  ['where is the zrok configuration file stored', [`${SH}instance-configuration/`]],
+  ['can I share only with specific zrok accounts', [`${D}guides/permission-modes/`]],
+  ['how do I revoke someone\'s access to my share', [`${D}guides/permission-modes/`]],
+  ['how do I track bandwidth usage on my own instance', [`${SH}metrics-and-limits/configuring-metrics/`, `${SH}metrics-and-limits/configuring-limits/`]],
+  ['how do I stop one user from using too much bandwidth', [`${SH}metrics-and-limits/configuring-limits/`]],
+  ['can I run zrok in a container without installing it', [`${D}guides/docker-share/`, `${D}guides/docker-share/docker_public_share_guide/`]],
+  ['how do I reach a private share from another container', [`${D}guides/docker-share/docker_private_share_guide/`]],
+  ['can I mount a share as a network drive', [`${D}guides/drives/`]],
+  ['how do I back up a folder to a zrok drive', [`${D}guides/drives/`]],
+  ['can I manage shares on another machine from my laptop', [`${D}guides/agent/remoting/`]],
+  ['is there a web ui for managing my shares', [`${D}guides/agent/`, `${D}getting-started/`]],
+  ['can I use zrok without paying', [`${D}concepts/opensource/`, `${D}concepts/hosting/`]],
+  ['how do I show my own page instead of the zrok 502 error', [`${SH}error-pages/`]],
+  ['how do I group users into teams on my instance', [`${SH}organizations/`]],
+  ['can zrok run in my k8s cluster', [`${SH}kubernetes/`]],
+  ['how do I keep a website online after i log out', [`${D}guides/frontdoor/`]],
+  ['why is the zrok command not found on windows', [`${D}guides/install/windows/`]],
+  ['how do I install zrok on fedora', [`${D}guides/install/linux/`]],
+];
+
 const routeOf = (url: string) => url.replace(/#.*$/, '');
 const verbose = process.argv.includes('--verbose');
 
 const sitemap = await readFile('dist/sitemap.xml', 'utf8');
 const known = new Set([...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]));
-const missing = [...QUERIES, ...VALIDATION].flatMap(([, routes]) => routes).filter((r) => !known.has(r));
+const missing = [...QUERIES, ...VALIDATION, ...QUESTIONS].flatMap(([, routes]) => routes).filter((r) => !known.has(r));
 if (missing.length) throw new Error(`routes not in dist/sitemap.xml: ${[...new Set(missing)].join(', ')}`);
 
 const { client } = clientOverDist('dist', [TAG]);
@@ -159,3 +208,4 @@ async function score(name: string, list: [string, string[]][]) {
 
 await score('main', QUERIES);
 await score('validation', VALIDATION);
+await score('questions', QUESTIONS);
