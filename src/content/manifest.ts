@@ -88,6 +88,7 @@ export function buildVersionManifest(
       sidebarLabel: fm.sidebar_label ?? title,
       sidebarPosition: fm.sidebar_position,
       description: fm.description ?? '',
+      keywords: fm.keywords ?? [],
       toc: s.toc ?? [],
       hideToc: fm.hide_table_of_contents === true,
     };

@@ -22,6 +22,8 @@ export interface FrontMatter {
   sidebar_label?: string;
   sidebar_position?: number;
   description?: string;
+  /** Words a reader may search for that the page does not use itself (search only). */
+  keywords?: string[];
   slug?: string;
   hide_table_of_contents?: boolean;
 }
@@ -48,6 +50,8 @@ export interface DocEntry {
   sidebarLabel: string;
   sidebarPosition?: number;
   description: string;
+  /** The front matter's `keywords:`: searched, never shown. */
+  keywords: string[];
   toc: TocEntry[];
   hideToc: boolean;
 }

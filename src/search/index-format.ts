@@ -15,8 +15,8 @@ import { type Options } from 'minisearch';
 import { indexTerms, processTerm, tokenize } from './query.ts';
 import { LEVELS, type Hierarchy, type SearchRecord } from './types.ts';
 
-/** 4: stemmed terms, the page/description/heading/path/content fields, parts named by their content. */
-export const INDEX_FORMAT = 4;
+/** 5: stemmed terms, the page/description/keywords/heading/path/content fields, parts named by their content. */
+export const INDEX_FORMAT = 5;
 
 export interface SearchIndexCore {
   format: typeof INDEX_FORMAT;
@@ -49,17 +49,17 @@ export type TermEntry = [term: string, ...fields: (number | number[])[]];
 
 /**
  * The fields of a section, best first: the page's title (lvl1, on every section of the page: a
- * page about the topic beats a passing mention), the page's description (front matter, on its
- * first section only), the section's own heading, the headings above it and the category (lvl0),
- * and the section's text.
+ * page about the topic beats a passing mention), the page's description and keywords (front
+ * matter, on its first section only), the section's own heading, the headings above it and the
+ * category (lvl0), and the section's text.
  */
-const FIELDS = ['page', 'description', 'heading', 'path', 'content'];
+const FIELDS = ['page', 'description', 'keywords', 'heading', 'path', 'content'];
 const ownHeading = (r: SearchRecord) => (r.type === 'content' || r.type === 'lvl1' ? '' : (r.hierarchy[r.type as keyof Hierarchy] ?? ''));
 const pathOf = (r: SearchRecord) =>
   [r.hierarchy.lvl0, ...LEVELS.slice(2).filter((l) => l !== r.type).map((l) => r.hierarchy[l])].filter(Boolean).join(' ');
 
-/** Field boosts: page title above description above section heading above body text above the path (README.md). */
-export const BOOST = { page: 5, description: 3, heading: 2, path: 0.5, content: 1 };
+/** Field boosts: page title above description above keywords and section heading above body text above the path (README.md). */
+export const BOOST = { page: 5, description: 3, keywords: 2, heading: 2, path: 0.5, content: 1 };
 
 /**
  * The index options, the same when the build indexes and when the browser searches: both stem
@@ -80,6 +80,7 @@ export function indexOptions(_keyLength: number): Options<SearchRecord> {
       // Absent rather than empty on the other sections: the average description length (BM25's
       // length normalisation) is then that of the descriptions, not diluted by every section.
       if (field === 'description') return doc.description;
+      if (field === 'keywords') return doc.keywords?.join(' ');
       return (doc as unknown as Record<string, string>)[field];
     },
     searchOptions: {

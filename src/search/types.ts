@@ -11,6 +11,11 @@ export interface SearchRecord {
    * searches it; the published record parts leave it out (no hit shows it).
    */
   description?: string;
+  /**
+   * The page's front-matter keywords (words readers use that the page does not), on its first
+   * record only. Searched like the description, and like it left out of the published record parts.
+   */
+  keywords?: string[];
   language: string;
   docusaurus_tag: string;
 }

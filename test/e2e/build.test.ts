@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, startSite, watchErrors, waitHydrated, hydrationLosses } from './support.ts';
 import { createWorkspace, type Workspace } from './workspace.ts';
+import { createLocalSearchClient } from '../../src/search/local-client.ts';
 
 const run = promisify(execFile);
 const repo = process.cwd();
@@ -68,6 +69,14 @@ describe('the build', () => {
     assert.match(crashHtml, /rel="modulepreload"[^>]*assets\/pages\//);
     assert.match(await readFile(path.join(project, 'dist/_nginx/security-headers.conf'), 'utf8'), /style-src-elem 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/, 'no inline <style> but the shell’s own');
     await writeFile(path.join(project, 'dist/marker.txt'), 'from the last good build');
+  });
+
+  it('finds a page by its front-matter keywords when no word of its text matches', async () => {
+    const tag = 'docs-default-current';
+    const client = createLocalSearchClient(async (file) => JSON.parse(await readFile(path.join(project, 'dist', file), 'utf8')) as unknown, [tag]);
+    const { results } = await client.search({ requests: [{ indexName: 'fixture', query: 'onboarding', facetFilters: [[`docusaurus_tag:${tag}`]] }] });
+    assert.deepEqual(results[0].hits.map((h) => h.url), ['/docs/guides/one/']);
+    assert.doesNotMatch(await readFile(path.join(project, 'dist/docs/guides/one/index.html'), 'utf8'), /onboarding/i, 'the page itself never says it');
   });
 
   it('builds the same site with each phase in a process of its own, as a large site does', async () => {

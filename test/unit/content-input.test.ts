@@ -63,6 +63,15 @@ describe('front matter errors', () => {
     const text = '---\ntitle: Two\ndescription: fine\n\nsidebar_position: "first"\n---\n\nText.\n';
     expect(errorOf(() => readDocSource('content/docs/1.0/two.mdx', 'two.mdx', text))).toBe('content/docs/1.0/two.mdx:5: front matter "sidebar_position" must be a number, got "first"');
   });
+
+  it('take keywords as a list of at most 12 short words or phrases, and point at the key otherwise', () => {
+    const read = (keywords: string) => readDocSource('content/docs/1.1/two.mdx', 'two.mdx', `---\ntitle: Two\nkeywords: ${keywords}\n---\n\nText.\n`);
+    expect(read('[systemd, keep the same url]').frontMatter.keywords).toEqual(['systemd', 'keep the same url']);
+    expect(errorOf(() => read('systemd'))).toBe('content/docs/1.1/two.mdx:3: front matter "keywords" must be a list of words or short phrases, got "systemd"');
+    expect(errorOf(() => read(`[${Array.from({ length: 13 }, (_, i) => `w${i}`).join(', ')}]`))).toBe('content/docs/1.1/two.mdx:3: front matter "keywords" has 13 entries; at most 12');
+    expect(errorOf(() => read('[ok, 7]'))).toMatch(/^content\/docs\/1\.1\/two\.mdx:3: front matter "keywords" entries must be words or phrases of 1 to 40 characters, got 7$/);
+    expect(errorOf(() => read(`[${'x'.repeat(41)}]`))).toMatch(/two\.mdx:3: front matter "keywords" entries must be/);
+  });
 });
 
 describe('_category_.json errors', () => {

@@ -223,14 +223,19 @@ describe('the split local index', () => {
     expect((await ask(c, 'redeployed')).nbHits).toBe(48);
   });
 
-  it('searches the page description but leaves it out of the record parts the browser loads for hits', async () => {
-    const described = [{ ...list[0], description: 'Keep a token across reboots.' }, ...list.slice(1)];
+  it('searches the page description and keywords but leaves them out of the record parts the browser loads for hits', async () => {
+    const described = [{ ...list[0], description: 'Keep a token across reboots.', keywords: ['same url after restart', 'vanity name'] }, ...list.slice(1)];
     const { files, load } = publish({ [T]: described });
-    const parts = [...files].filter(([path]) => /\/r\d+\.json$/.test(path)).map(([, text]) => text);
-    expect(parts.join('')).not.toContain('Keep a token');
-    const hits = (await ask(createLocalSearchClient(load, [T]), 'reboots')).hits;
-    expect(hits[0].url).toBe('/docs/concepts/sharing-reserved/');
-    expect(hits[0]).not.toHaveProperty('description');
+    const parts = [...files].filter(([path]) => /\/r[^/]*\.json$/.test(path)).map(([, text]) => text);
+    expect(parts.length).toBeGreaterThan(0);
+    expect(parts.join('')).not.toMatch(/Keep a token|vanity/);
+    const c = createLocalSearchClient(load, [T]);
+    for (const query of ['reboots', 'vanity']) {
+      const hits = (await ask(c, query)).hits;
+      expect(hits[0].url).toBe('/docs/concepts/sharing-reserved/');
+      expect(hits[0]).not.toHaveProperty('description');
+      expect(hits[0]).not.toHaveProperty('keywords');
+    }
   });
 
   it('refuses a record of another version or language', () => {
@@ -292,11 +297,13 @@ describe('index records from rendered pages', () => {
     expect(rec.content).toBe('Make: Enter: Run zroks deep');
   });
 
-  it('puts the page description on the page’s first record only', () => {
+  it('puts the page description and keywords on the page’s first record only', () => {
     const html = '<article><h1>Reserved Shares</h1><div class="markdown"><p>Intro.</p><h2 id="names">Unique Names</h2><p>Names.</p></div></article>';
-    const recs = extractSearchRecords({ html, path: '/docs/r/', lvl0: 'Concepts', description: 'Keep the same token across restarts.', language: 'en', tag: 't' });
+    const recs = extractSearchRecords({ html, path: '/docs/r/', lvl0: 'Concepts', description: 'Keep the same token across restarts.', keywords: ['vanity url'], language: 'en', tag: 't' });
     expect(recs.map((r) => r.description)).toEqual(['Keep the same token across restarts.', undefined]);
-    expect(extractSearchRecords({ html, path: '/docs/r/', lvl0: 'Concepts', description: '', language: 'en', tag: 't' }).some((r) => 'description' in r)).toBe(false);
+    expect(recs.map((r) => r.keywords)).toEqual([['vanity url'], undefined]);
+    const bare = extractSearchRecords({ html, path: '/docs/r/', lvl0: 'Concepts', description: '', keywords: [], language: 'en', tag: 't' });
+    expect(bare.some((r) => 'description' in r || 'keywords' in r)).toBe(false);
   });
 });
 
@@ -364,6 +371,15 @@ describe('query rules: word dropping and ranking', () => {
       page('/docs/titled/', 'Restarts', null, 'What happens then.'),
     ];
     expect(await urls(list, 'restarts')).toEqual(['/docs/titled/', '/docs/described/', '/docs/body/']);
+  });
+
+  it('finds a page by a keyword it does not use itself, above body text that mentions the word', async () => {
+    const list = [
+      page('/docs/body/', 'Tokens', null, 'A service that is unhealthy is still shared.'),
+      { ...page('/docs/checks/', 'HTTP Health Checks', null, 'The agent compares the status code.'), keywords: ['unhealthy backend'] },
+      page('/docs/other/', 'Other', null, 'Nothing to see.'),
+    ];
+    expect(await urls(list, 'unhealthy')).toEqual(['/docs/checks/', '/docs/body/']);
   });
 
   it('puts a match in the page title above a section heading above the body text', async () => {

@@ -45,14 +45,28 @@ function walk(dir: string, rel = ''): string[] {
   return out;
 }
 
-const FRONT_MATTER_KEYS: Record<keyof FrontMatter, 'string' | 'number' | 'boolean'> = {
+const FRONT_MATTER_KEYS: Record<keyof FrontMatter, 'string' | 'number' | 'boolean' | 'keywords'> = {
   title: 'string',
   sidebar_label: 'string',
   sidebar_position: 'number',
   description: 'string',
+  keywords: 'keywords',
   slug: 'string',
   hide_table_of_contents: 'boolean',
 };
+
+/** Search words a page answers to: a few, short, so they stay the reader's words and not a second body. */
+export const MAX_KEYWORDS = 12;
+export const MAX_KEYWORD_LENGTH = 40;
+
+/** Why a `keywords:` value is not a list of at most MAX_KEYWORDS short words or phrases, or undefined when it is. */
+function keywordsProblem(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return `must be a list of words or short phrases, got ${JSON.stringify(value)}`;
+  if (value.length > MAX_KEYWORDS) return `has ${value.length} entries; at most ${MAX_KEYWORDS}`;
+  const bad = value.find((k) => typeof k !== 'string' || !k.trim() || k.length > MAX_KEYWORD_LENGTH);
+  if (bad !== undefined) return `entries must be words or phrases of 1 to ${MAX_KEYWORD_LENGTH} characters, got ${JSON.stringify(bad)}`;
+  return undefined;
+}
 
 /** `keyLine(key)` is the line in the file where that key stands, for an error that points at it. */
 function checkFrontMatter(data: unknown, file: string, keyLine: (key: string) => number): FrontMatter {
@@ -60,9 +74,8 @@ function checkFrontMatter(data: unknown, file: string, keyLine: (key: string) =>
   if (typeof data !== 'object' || Array.isArray(data)) throw new ContentError(`${file}:${keyLine('')}`, 'front matter must be a YAML mapping');
   for (const [key, value] of Object.entries(data)) {
     const want = FRONT_MATTER_KEYS[key as keyof FrontMatter];
-    if (want && typeof value !== want) {
-      throw new ContentError(`${file}:${keyLine(key)}`, `front matter "${key}" must be a ${want}, got ${JSON.stringify(value)}`);
-    }
+    const problem = want === 'keywords' ? keywordsProblem(value) : want && typeof value !== want ? `must be a ${want}, got ${JSON.stringify(value)}` : undefined;
+    if (problem) throw new ContentError(`${file}:${keyLine(key)}`, `front matter "${key}" ${problem}`);
   }
   return data as FrontMatter;
 }

@@ -38,7 +38,10 @@ function browserCopy(source: string): { file: string; code: string } {
   return page;
 }
 const moduleUrl = (source: string) => input.base + browserCopy(source).file;
-server.configure({ site: JSON.parse(readFileSync(input.manifestFile, 'utf8')) as SiteManifest, moduleUrl, bodyFile: (source) => input.pages[source] });
+const site = JSON.parse(readFileSync(input.manifestFile, 'utf8')) as SiteManifest;
+server.configure({ site, moduleUrl, bodyFile: (source) => input.pages[source] });
+// Keywords are searched, never shown, so page data (what the browser gets) does not carry them.
+const keywordsOf = new Map(site.versions.flatMap((v) => v.docs.map((d) => [d.source, d.keywords] as const)));
 const shell: PageShell = { ...input.shell, siteConfig: server.siteConfig };
 const language = server.siteConfig.locales.default;
 
@@ -57,7 +60,7 @@ async function renderPage(job: PrerenderJob): Promise<RenderedPage> {
   const page: RenderedPage = { files, facts: [collectPageFacts(job.path, r.page?.source ?? job.path, dom)], records: [] };
   if (!r.page) return page;
   files.push([pageDataPath(job.path), JSON.stringify(r.page)]);
-  if (r.versionTag) page.records.push(...extractSearchRecords({ html: dom, path: job.path, lvl0: 'Documentation', description: r.page.description, language, tag: r.versionTag }));
+  if (r.versionTag) page.records.push(...extractSearchRecords({ html: dom, path: job.path, lvl0: 'Documentation', description: r.page.description, keywords: keywordsOf.get(r.page.source), language, tag: r.versionTag }));
   if (r.page.doc) {
     const text = await readFile(path.join(input.projectRoot, r.page.source), 'utf8');
     files.push([path.join(job.path, 'index.md'), markdownCopy(r.page.title, r.page.description, text)]);

@@ -30,11 +30,11 @@ export function buildSearchIndex(tag: string, records: SearchRecord[], limits = 
   let termParts = groupTerms(entries, 0);
   while (keyLength < MAX_KEY_LENGTH && Math.max(...[...termParts.values()].map((t) => t.length)) > limits.termPart) termParts = groupTerms(entries, ++keyLength);
 
-  // The description is searched, never shown: the parts the browser loads for hits leave it out.
+  // The description and keywords are searched, never shown: the parts the browser loads for hits leave them out.
   const recordParts: SearchRecord[][] = [];
   const recordStarts: number[] = [];
   let size = Infinity;
-  records.forEach(({ description: _, ...shown }, i) => {
+  records.forEach(({ description: _d, keywords: _k, ...shown }, i) => {
     const bytes = JSON.stringify(shown).length;
     if (size + bytes > limits.recordPart) recordParts.push([]), recordStarts.push(i), (size = 0);
     recordParts.at(-1)!.push(shown);

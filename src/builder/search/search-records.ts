@@ -41,6 +41,8 @@ interface Input {
   lvl0: string;
   /** The page's front-matter description: searched as part of its first record. */
   description?: string;
+  /** The page's front-matter keywords: searched as part of its first record. */
+  keywords?: string[];
   language: string;
   tag: string;
 }
@@ -49,7 +51,7 @@ interface Input {
  * One record per page section: the intro under the h1 and each h2–h6 with the paragraphs, list
  * items and table cells that follow it. Headings are the hierarchy; text is stored as plain text.
  */
-export function extractSearchRecords({ html, path, lvl0, description, language, tag }: Input): SearchRecord[] {
+export function extractSearchRecords({ html, path, lvl0, description, keywords, language, tag }: Input): SearchRecord[] {
   const doc = typeof html === 'string' ? parseDocument(html) : html;
   const h1 = DomUtils.findOne((n) => n.name === 'h1', doc.children);
   const body = DomUtils.findOne((n) => (n.attribs.class ?? '').split(' ').includes('markdown'), doc.children);
@@ -102,6 +104,7 @@ export function extractSearchRecords({ html, path, lvl0, description, language, 
         hierarchy: s.hierarchy,
         content,
         ...(i === 0 && description ? { description } : {}),
+        ...(i === 0 && keywords?.length ? { keywords } : {}),
         language,
         docusaurus_tag: tag,
       };
