@@ -7,13 +7,15 @@ import { stemmer } from 'stemmer';
 
 /** English words that say nothing about which page is meant ("how do I …", "why is my …"). */
 export const STOP_WORDS = new Set(
-  // NLTK's English list, plus words of wanting ("i want to …", "the way to …").
+  // NLTK's English list, plus words of wanting ("i want to …", "the way to …"), plus the product's name.
   ('i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself ' +
     'it its itself they them their theirs themselves what which who whom this that these those am is are was were be ' +
     'been being have has had having do does did doing a an the and but if or because as until while of at by for with ' +
     'about against between into through during before after above below to from up down in out on off over under again ' +
     'further then once here there when where why how all any both each few more most other some such no nor not only ' +
-    'own same so than too very s t can will just don should now want need way like can\'t don\'t').split(' '),
+    'own same so than too very s t can will just don should now want need way like can\'t don\'t ' +
+    // The product's own name is on nearly every page: like DocSearch's optionalWords, it never decides between pages.
+    'zrok').split(' '),
 );
 
 /**
@@ -100,9 +102,19 @@ export function queryWords(query: string): string[] {
   return meaningful.length ? meaningful : words;
 }
 
-/** Each query word with the words that stand for it (itself first). */
+/**
+ * A negated word's base ("unhealthy" → "healthy", "unreachable" → "reachable"): a symptom is
+ * written up under its feature (a health check, not "unhealthiness"). No stemmer strips prefixes.
+ * The base must keep 5 letters, so "unit", "unique" or "until" are left alone.
+ */
+const NEGATED = /^un([a-z]{5,})$/;
+
+/** Each query word with the words that stand for it (itself first): its synonyms, else a negated word's base. */
 function alternatives(word: string): string[] {
-  return [word, ...(SYNONYMS[word] ?? SYNONYMS[processTerm(word) ?? ''] ?? [])];
+  const synonyms = SYNONYMS[word] ?? SYNONYMS[processTerm(word) ?? ''];
+  if (synonyms) return [word, ...synonyms];
+  const base = NEGATED.exec(word)?.[1];
+  return base ? [word, base] : [word];
 }
 
 /** Every index term a query may look up (its words, their stems and synonyms): which term parts to load. */
@@ -138,7 +150,7 @@ export const FEW_HITS = 5;
 export interface RankedResult {
   /** The MiniSearch id: the short document number in a split index. */
   id: number;
-  /** The section's score: the sum of its words' scores × words held × (words held / words asked)². */
+  /** The section's score: the sum of its words' scores × words held × (words held / words asked) × (their rarity / the query's). */
   score: number;
   /** How many of the query's meaningful words the section holds. */
   words: number;
@@ -148,10 +160,11 @@ export interface RankedResult {
 
 /**
  * Runs a query. Every section holding at least one meaningful word (or a synonym of it) is a
- * candidate; its score is multiplied by the square of the share of the words it holds (the
- * classic coordination factor, squared), so a section holding more of the words ranks above one
- * holding fewer unless the fewer words are much more telling (a rare word in a page title or
- * description against common words in body text). Nothing ranks a section first merely for holding
+ * candidate; its score is multiplied by the share of the words it holds (the classic coordination
+ * factor) and by the share of the query's rarity it holds (each word weighted by log(1 + sections /
+ * sections holding it)), so a section holding more of the words ranks above one holding fewer
+ * unless the fewer words are much rarer ("auth0" against "public share") or more telling (a word
+ * in a page title or description against common words in body text). Nothing ranks a section first merely for holding
  * every word: a word matched by a typo or in passing says less than a title. When at least
  * FEW_HITS sections hold every word, a section holding fewer is kept only if it scores above the
  * weakest of them, so a precise query does not list every section with one of its words; with
@@ -163,12 +176,21 @@ export function runQuery(mini: MiniSearch<any>, query: string): RankedResult[] {
   if (!words.length) return [];
   const perWord = words.map((w, i) => wordQuery(w, i === words.length - 1));
   const termsOfWord = words.map((w) => new Set(alternatives(w).flatMap(indexTerms)));
-  const sections = mini.search({ combineWith: 'OR', queries: perWord }).map((r: SearchResult): RankedResult => {
+  const raw = mini.search({ combineWith: 'OR', queries: perWord });
+  const held = raw.map((r) => {
     const matched = new Set(r.queryTerms);
-    const count = termsOfWord.filter((terms) => [...terms].some((t) => matched.has(t))).length;
+    return termsOfWord.map((terms) => [...terms].some((t) => matched.has(t)));
+  });
+  // Each word's rarity among the sections (an inverse document frequency).
+  const n = mini.documentCount;
+  const weight = words.map((_, i) => Math.log(1 + n / Math.max(1, held.filter((h) => h[i]).length)));
+  const total = weight.reduce((a, b) => a + b, 0);
+  const sections = raw.map((r: SearchResult, k): RankedResult => {
+    const count = held[k].filter(Boolean).length;
+    const share = held[k].reduce((a, h, i) => a + (h ? weight[i] : 0), 0) / total;
     // MiniSearch multiplies the sum by the number of query terms matched, synonyms included; count words instead.
     const sum = r.score / Math.max(1, r.queryTerms.length);
-    return { id: r.id as number, score: sum * count * (count / words.length) ** 2, words: count, complete: count === words.length };
+    return { id: r.id as number, score: sum * count * (count / words.length) * share, words: count, complete: count === words.length };
   });
   const complete = sections.filter((s) => s.complete);
   const weakest = complete.length >= FEW_HITS ? Math.min(...complete.map((s) => s.score)) : 0;

@@ -382,6 +382,23 @@ describe('query rules: word dropping and ranking', () => {
     expect(await urls(list, 'unhealthy')).toEqual(['/docs/checks/', '/docs/body/']);
   });
 
+  it('reaches a feature from its negated word: "unhealthy" finds health checks', async () => {
+    const list = [page('/docs/checks/', 'HTTP Health Checks', null, 'The agent compares the status code.'), page('/docs/other/', 'Drives', null, 'Copy files.')];
+    expect(await urls(list, 'backend unhealthy')).toEqual(['/docs/checks/']);
+  });
+
+  it('lets a rare word held count for more than common words held (coordination weighted by rarity)', async () => {
+    const common = Array.from({ length: 8 }, (_, i) => page(`/docs/common/${i}/`, `Shares ${i}`, null, 'Protect a public share with a password.'));
+    const rare = page('/docs/oidc/', 'Generic OIDC', 'Auth0', 'Create an application in Auth0 for the public frontend.');
+    expect((await urls([...common, rare], 'auth0 protect public share'))[0]).toBe('/docs/oidc/');
+  });
+
+  it('never lets the product name decide between pages', async () => {
+    const list = [page('/docs/free/', 'Open Source', null, 'Free of charge, under the Apache license.'), page('/docs/zrok/', 'zrok', null, 'zrok shares things; zrok is a tool.')];
+    expect((await urls(list, 'is zrok free'))[0]).toBe('/docs/free/');
+    expect(await urls(list, 'zrok')).toContain('/docs/zrok/');
+  });
+
   it('puts a match in the page title above a section heading above the body text', async () => {
     expect(await urls(docs, 'windows')).toEqual(['/docs/title/', '/docs/heading/', '/docs/body/']);
   });
