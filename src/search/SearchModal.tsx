@@ -10,6 +10,8 @@ import { MAX_QUERY_LENGTH } from './local-client.ts';
 import { isExternal, rewriteResultUrl, routerPath } from './urls.ts';
 import { searchPageHref } from './search-page-url.ts';
 import { attachModalScreens, SEARCH_SETTLED_EVENT } from './modal-screens.ts';
+import { otherVersionHits } from './other-versions.ts';
+import { site } from '../site-data.ts';
 
 const BASE = import.meta.env.BASE_URL;
 
@@ -82,8 +84,11 @@ export default function SearchModal({ versionTag, initialQuery, onClose }: Searc
     else navigate(routerPath(url, BASE));
     onClose();
   };
+  // The no-results screen's links are drawn outside React: they call the latest go().
+  const goRef = useRef(go);
+  goRef.current = go;
 
-  // Screens DocSearch 5.1 leaves out: "No recent searches" and "Try searching for".
+  // Screens DocSearch 5.1 leaves out: "No recent searches", "Try searching for" and hits in other versions.
   const container = useRef<HTMLDivElement>(null);
   const groupsSeen = useRef<string[]>([]);
   useEffect(() => {
@@ -95,6 +100,12 @@ export default function SearchModal({ versionTag, initialQuery, onClose }: Searc
         const local = searchClient().suggest;
         const fuzzy = local ? await local(query, versionTag, 3).catch(() => []) : [];
         return (fuzzy.length ? fuzzy : seenGroups.length ? seenGroups : MAIN_SECTIONS).slice(0, 3);
+      },
+      // A query that finds nothing here may find something in another docs version: link to it.
+      elsewhere: (query) => otherVersionHits(searchClient(), query, versionTag, site.versions).catch(() => []),
+      hitLink: (url) => {
+        const href = rewriteResultUrl(url, BASE, siteConfig.search.externalUrlRegex);
+        return { href, open: () => goRef.current(href) };
       },
       failed: (query) => failedQueries.has(query),
       answered: (query) => hitCounts.has(query) || failedQueries.has(query),

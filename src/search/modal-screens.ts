@@ -1,15 +1,19 @@
 /**
  * Three screens of the spec that DocSearch 5.1 does not draw, added beside its own DOM:
  * - the empty start screen says "No recent searches" (DocSearch shows no dropdown at all);
- * - the no-results screen offers "Try searching for" up to 3 queries (its own list never fills);
+ * - the no-results screen offers "Try searching for" up to 3 queries (its own list never fills),
+ *   and, when other docs versions have hits, "Found in 1.0:" with links to them;
  * - the error screen, when the index or provider cannot be reached (DocSearch sets its error
  *   status, but autocomplete-core resets it to idle at once, so its own screen never shows);
  * - a loading line while a query has no answer yet (DocSearch draws "No results for" as soon as
  *   a query has no results on screen, even while the index is still loading).
  * Our nodes are removed as soon as DocSearch draws something in their place.
  */
+import type { OtherVersionHits } from './other-versions.ts';
+
 const START_CLASS = 'zrok-start-screen';
 const SUGGEST_CLASS = 'zrok-suggestions';
+const ELSEWHERE_CLASS = 'zrok-elsewhere';
 const ERROR_CLASS = 'zrok-error-screen';
 const SEARCHING_CLASS = 'zrok-searching';
 /** Fired when a search is answered or fails: DocSearch may already show (and keep) its no-results screen. */
@@ -17,6 +21,10 @@ export const SEARCH_SETTLED_EVENT = 'zrok:search-settled';
 
 export interface ScreenOptions {
   suggest: (query: string) => Promise<string[]>;
+  /** The other docs versions where the query finds something. */
+  elsewhere: (query: string) => Promise<OtherVersionHits[]>;
+  /** The link of one of those hits: its href, and what a plain click does (navigate, close). */
+  hitLink: (url: string) => { href: string; open: () => void };
   /** Whether the last search for this query failed to reach the index or provider. */
   failed: (query: string) => boolean;
   /** Whether a search for this query has come back (with hits or none, or failed). */
@@ -46,8 +54,76 @@ function screenElement(name: typeof ERROR_CLASS | typeof SEARCHING_CLASS): HTMLE
   return el;
 }
 
-export function attachModalScreens(root: HTMLElement, { suggest, failed, answered, maxLength }: ScreenOptions): () => void {
-  let pending = '';
+/** "Try searching for:" with a button per query that searches it. */
+function suggestionsBox(input: HTMLInputElement, list: string[]): HTMLElement {
+  const box = document.createElement('div');
+  box.className = `DocSearch-NoResults-Prefill-List ${SUGGEST_CLASS}`;
+  const help = document.createElement('p');
+  help.className = 'DocSearch-Help';
+  help.textContent = 'Try searching for:';
+  const ul = document.createElement('ul');
+  for (const s of list.slice(0, 3)) {
+    const li = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'DocSearch-Prefill';
+    button.textContent = s;
+    button.addEventListener('click', () => setQuery(input, s));
+    li.append(button);
+    ul.append(li);
+  }
+  box.append(help, ul);
+  return box;
+}
+
+/** "Found in 1.0:" and links to that version's hits, for each version that has some. */
+function elsewhereBox(found: OtherVersionHits[], hitLink: ScreenOptions['hitLink']): HTMLElement {
+  const box = document.createElement('div');
+  box.className = `DocSearch-NoResults-Prefill-List ${ELSEWHERE_CLASS}`;
+  for (const version of found) {
+    const help = document.createElement('p');
+    help.className = 'DocSearch-Help';
+    help.textContent = `Found in ${version.label}:`;
+    const ul = document.createElement('ul');
+    for (const hit of version.hits) {
+      const { href, open } = hitLink(hit.url);
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.href = href;
+      a.textContent = hit.title;
+      a.addEventListener('click', (e) => {
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        open();
+      });
+      li.append(a);
+      ul.append(li);
+    }
+    box.append(help, ul);
+  }
+  return box;
+}
+
+export function attachModalScreens(root: HTMLElement, { suggest, elsewhere, hitLink, failed, answered, maxLength }: ScreenOptions): () => void {
+  // The query each no-results box is being worked out for, so a redraw does not ask twice.
+  const pending: Record<string, string> = {};
+  /** Fills the no-results screen with one box for `query`, once, placed by `place`. */
+  const fillOnce = <T>(noResults: HTMLElement, className: string, query: string, answer: () => Promise<T>, box: (value: T) => HTMLElement | undefined, place: (box: HTMLElement) => void) => {
+    if (noResults.querySelector(`.${className}[data-query="${CSS.escape(query)}"]`) || pending[className] === query) return;
+    noResults.querySelector(`.${className}`)?.remove();
+    pending[className] = query;
+    const input = root.querySelector<HTMLInputElement>('.DocSearch-Input');
+    void answer().then(
+      (value) => {
+        pending[className] = '';
+        const el = input?.value === query && noResults.isConnected ? box(value) : undefined;
+        if (!el) return;
+        el.dataset.query = query;
+        place(el);
+      },
+      () => (pending[className] = ''),
+    );
+  };
   const update = () => {
     // DocSearch's backdrop is a role=button around the whole dialog (nested interactive content);
     // a click on it still closes the modal, it just is not announced as a button.
@@ -106,34 +182,17 @@ export function attachModalScreens(root: HTMLElement, { suggest, failed, answere
       return;
     }
     if (noResults?.hidden) noResults.hidden = false;
-    if (!noResults || noResults.querySelector(`.${SUGGEST_CLASS}[data-query="${CSS.escape(query)}"]`) || pending === query) return;
-    noResults.querySelector(`.${SUGGEST_CLASS}`)?.remove();
-    pending = query;
-    void suggest(query).then((list) => {
-      pending = '';
-      if (!list.length || input.value !== query || !noResults.isConnected) return;
-      const box = document.createElement('div');
-      box.className = `DocSearch-NoResults-Prefill-List ${SUGGEST_CLASS}`;
-      box.dataset.query = query;
-      const help = document.createElement('p');
-      help.className = 'DocSearch-Help';
-      help.textContent = 'Try searching for:';
-      const ul = document.createElement('ul');
-      for (const s of list.slice(0, 3)) {
-        const li = document.createElement('li');
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.className = 'DocSearch-Prefill';
-        button.textContent = s;
-        button.addEventListener('click', () => setQuery(input, s));
-        li.append(button);
-        ul.append(li);
-      }
-      box.append(help, ul);
+    if (!noResults) return;
+    fillOnce(noResults, SUGGEST_CLASS, query, () => suggest(query), (list) => (list.length ? suggestionsBox(input, list) : undefined), (box) => {
       const report = noResults.querySelector('.DocSearch-Help:last-child');
       if (report && report.parentElement === noResults) noResults.insertBefore(box, report);
       else noResults.append(box);
-    }, () => (pending = ''));
+    });
+    fillOnce(noResults, ELSEWHERE_CLASS, query, () => elsewhere(query), (found) => (found.length ? elsewhereBox(found, hitLink) : undefined), (box) => {
+      const title = noResults.querySelector(':scope > .DocSearch-Title');
+      if (title) title.after(box);
+      else noResults.prepend(box);
+    });
   };
   // Scoped to the modal's own container (never document.body). DocSearch 5.1 has no prop for what
   // update() does: its start screen is empty, its "Try searching for" list never fills, its error

@@ -301,6 +301,23 @@ describe('search modal', () => {
     await ctx.close();
   });
 
+  it('points a query that finds nothing in this version to the versions where it does, and follows those links', async () => {
+    const { page, ctx, errors } = await open('/docs/getting-started/');
+    await search(page, 'gitignore'); // only the 1.0 Docker self-hosting guide has the word
+    const screen = page.locator('.DocSearch-NoResults');
+    await screen.getByText('Found in 1.0:').waitFor();
+    assert.doesNotMatch((await screen.textContent()) ?? '', /Found in (1\.1|0\.4)/);
+    const link = screen.locator('.zrok-elsewhere a').first();
+    assert.match((await link.getAttribute('href'))!, /^\/docs\/1\.0\/guides\/self-hosting\/docker\/#/);
+    assert.match((await link.textContent())!, /^Self-hosting guide for Docker › /);
+    await link.click();
+    await page.waitForURL(/\/docs\/1\.0\/guides\/self-hosting\/docker\/#/);
+    await modal(page).waitFor({ state: 'detached' });
+    assert.match((await page.locator('h1').textContent())!, /Docker/);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
   it('shows the error screen when the index cannot be fetched', async () => {
     const { page, ctx } = await open('/docs/getting-started/');
     await page.route('**/search-index/**', (r) => r.abort('internetdisconnected'));

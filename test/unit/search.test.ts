@@ -9,6 +9,7 @@ import MiniSearch from 'minisearch';
 import { indexOptions, recordPartPath, termPartPath, type SearchIndexCore } from '../../src/search/index-format.ts';
 import { buildSearchIndex } from '../../src/builder/search/search-index.ts';
 import { queryWords, runQuery } from '../../src/search/query.ts';
+import { otherVersionHits } from '../../src/search/other-versions.ts';
 
 const tags = { pre: '<mark>', post: '</mark>' };
 
@@ -140,6 +141,18 @@ describe('local search client', () => {
     await expect(c.search({ requests: [{ indexName: 'docs', query: 'token' }] })).rejects.toThrow('offline');
     fail = false;
     expect((await c.search({ requests: [{ indexName: 'docs', query: 'token' }] })).results[0].nbHits).toBe(47);
+  });
+});
+
+describe('hits in other versions', () => {
+  const versions = [{ label: '1.1', tag: 'docs-default-current' }, { label: '1.0', tag: 'docs-default-1.0' }];
+
+  it('lists the other versions where a query finds something, with their hits’ titles and URLs', async () => {
+    const { c } = client();
+    expect((await c.search({ requests: [{ indexName: 'docs', query: 'zero', facetFilters: contextual('docs-default-current') }] })).results[0].nbHits).toBe(0);
+    expect(await otherVersionHits(c, 'zero', 'docs-default-current', versions)).toEqual([{ label: '1.0', hits: [{ title: 'Reserved Shares', url: '/docs/1.0/concepts/sharing-reserved/' }] }]);
+    expect(await otherVersionHits(c, 'frontend', 'docs-default-1.0', versions)).toEqual([{ label: '1.1', hits: [{ title: 'Public Shares › Frontends', url: '/docs/concepts/sharing-public/#frontends' }] }]);
+    expect(await otherVersionHits(c, 'qqzzxx', 'docs-default-current', versions)).toEqual([]);
   });
 });
 
