@@ -90,6 +90,7 @@ function elsewhereBox(found: OtherVersionHits[], hitLink: ScreenOptions['hitLink
       const li = document.createElement('li');
       const a = document.createElement('a');
       a.href = href;
+      a.className = 'DocSearch-Prefill'; // the look of the suggestions below
       a.textContent = hit.title;
       a.addEventListener('click', (e) => {
         if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
