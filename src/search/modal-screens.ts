@@ -15,6 +15,8 @@ const START_CLASS = 'zrok-start-screen';
 const SUGGEST_CLASS = 'zrok-suggestions';
 const ELSEWHERE_CLASS = 'zrok-elsewhere';
 const ERROR_CLASS = 'zrok-error-screen';
+/** How long a query must stay unanswered on screen before the other versions are asked. */
+const ELSEWHERE_AFTER_MS = 300;
 const SEARCHING_CLASS = 'zrok-searching';
 /** Fired when a search is answered or fails: DocSearch may already show (and keep) its no-results screen. */
 export const SEARCH_SETTLED_EVENT = 'zrok:search-settled';
@@ -189,7 +191,9 @@ export function attachModalScreens(root: HTMLElement, { suggest, elsewhere, hitL
       if (report && report.parentElement === noResults) noResults.insertBefore(box, report);
       else noResults.append(box);
     });
-    fillOnce(noResults, ELSEWHERE_CLASS, query, () => elsewhere(query), (found) => (found.length ? elsewhereBox(found, hitLink) : undefined), (box) => {
+    // Only once the reader stops typing: a prefix on the way to a query with hits must not query every version.
+    const stillAsked = () => new Promise<void>((r) => setTimeout(r, ELSEWHERE_AFTER_MS)).then(() => input.value === query);
+    fillOnce(noResults, ELSEWHERE_CLASS, query, async () => ((await stillAsked()) ? elsewhere(query) : []), (found) => (found.length ? elsewhereBox(found, hitLink) : undefined), (box) => {
       const title = noResults.querySelector(':scope > .DocSearch-Title');
       if (title) title.after(box);
       else noResults.prepend(box);
