@@ -1,4 +1,5 @@
-import { createContext, startTransition, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { parsePath, Router, UNSAFE_createBrowserHistory as createBrowserHistory, type Location, type Navigator, type NavigationType, type To } from 'react-router-dom';
 
 type BrowserHistory = ReturnType<typeof createBrowserHistory>;
@@ -49,6 +50,8 @@ export function AppRouter({ history, basename, redirectTarget, prepare, children
   const [shown, setShown] = useState<Update>(latest);
   const [preparing, setPreparing] = useState(false);
   const [revision, setRevision] = useState(0);
+  /** Set while the navigator moves the history to a route it has loaded. */
+  const ready = useRef(false);
   const base = basename === '/' ? '' : basename;
   const sitePath = (pathname: string) => (pathname.startsWith(base) ? pathname.slice(base.length) || '/' : pathname);
 
@@ -62,7 +65,9 @@ export function AppRouter({ history, basename, redirectTarget, prepare, children
         .finally(() => {
           if (navigation !== latestNavigation) return; // a later link won
           setPreparing(false);
+          ready.current = true;
           history[method](to, state);
+          ready.current = false;
         });
     };
     return { createHref: history.createHref, encodeLocation: history.encodeLocation, go: history.go, push: whenReady('push'), replace: whenReady('replace') };
@@ -78,8 +83,16 @@ export function AppRouter({ history, basename, redirectTarget, prepare, children
         history.replace(base + target);
         return;
       }
-      setLatest(update);
-      startTransition(() => setShown(update));
+      if (ready.current) {
+        // The route's data is loaded: the page changes with the URL, in the same task.
+        flushSync(() => {
+          setLatest(update);
+          setShown(update);
+        });
+      } else {
+        setLatest(update);
+        startTransition(() => setShown(update));
+      }
     });
   }, [history, basename, redirectTarget]);
 
