@@ -45,3 +45,14 @@ export function FolderIcon() {
     </svg>
   );
 }
+
+/** An exclamation mark in a triangle (24 × 24): warning admonitions and the older-version banner. */
+export const WARNING_ICON_PATH = 'M1 21h22L12 2 1 21Zm12-3h-2v-2h2v2Zm0-4h-2v-4h2v4Z';
+
+export function WarningIcon({ className = 'icon' }: { className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <path fill="currentColor" d={WARNING_ICON_PATH} />
+    </svg>
+  );
+}
