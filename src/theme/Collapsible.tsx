@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { prefersReducedMotion } from './smooth-scroll.ts';
 
 /** Taller content takes longer to open, but never more than half a second. */
@@ -6,12 +6,26 @@ export function collapseDuration(height: number): number {
   return Math.round(Math.min(500, 120 + Math.sqrt(Math.max(0, height)) * 10));
 }
 
+interface Props {
+  open: boolean;
+  /** The `<summary>`: its click must call preventDefault and change `open`, so the height animation runs. */
+  summary: ReactNode;
+  /** The browser opened or closed the details itself (find in page opens the one holding a match). */
+  onNativeToggle: (open: boolean) => void;
+  /** The content's id, for the summary's aria-controls. */
+  id?: string;
+  className?: string;
+  children: ReactNode;
+}
+
 /**
- * Shows or hides its content with a height animation (ease-in-out; 1 ms when the reader prefers
- * reduced motion). The duration used last is kept in data-collapse-ms.
+ * A `<details>` whose content shows or hides with a height animation (ease-in-out; 1 ms when the reader prefers
+ * reduced motion); the duration used last is kept in data-collapse-ms. Without JavaScript it is a plain `<details>`,
+ * open where the page rendered it open, that the reader opens and closes natively.
  */
-export function Collapsible({ open, id, children }: { open: boolean; id?: string; children: ReactNode }) {
+export function Collapsible({ open, summary, onNativeToggle, id, className = '', children }: Props) {
   const ref = useRef<HTMLDivElement>(null);
+  // The details stays open while its content animates closed.
   const [shown, setShown] = useState(open);
   const opening = useRef(false);
 
@@ -51,9 +65,17 @@ export function Collapsible({ open, id, children }: { open: boolean; id?: string
     return animate(0, full, full);
   }, [shown]);
 
+  // A toggle event also follows each change of ours; only one that disagrees with what we rendered is the browser's.
+  const onToggle = (e: SyntheticEvent<HTMLDetailsElement>) => {
+    if (e.currentTarget.open !== shown) onNativeToggle(e.currentTarget.open);
+  };
+
   return (
-    <div ref={ref} id={id} className={shown ? 'collapsible' : 'collapsible collapsible--closed'}>
-      {children}
-    </div>
+    <details className={`collapsible ${shown && !open ? 'collapsible--closing' : ''} ${className}`} open={shown} onToggle={onToggle}>
+      {summary}
+      <div ref={ref} id={id} className="collapsible__content">
+        {children}
+      </div>
+    </details>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import siteConfig from '../../site.config.ts';
 import type { SidebarCategory, SidebarItem } from '../content/types.ts';
 import type { PageData } from '../content/page-data.ts';
@@ -141,23 +141,30 @@ function SidebarCategoryItem({ cat, siblings, context }: { cat: SidebarCategory;
   const onLabel = () => {
     if (!expanded) toggle(cat, siblings);
   };
+  // The summary's own toggle would skip the animation and the auto-collapse of siblings.
+  const onSummary = (e: MouseEvent) => {
+    e.preventDefault();
+    toggle(cat, siblings);
+  };
+  const trail = `${active ? 'menu__category--active' : ''} ${inTrail ? 'menu__category--trail' : ''}`;
+  // A category with a page of its own: its link, then a caret that opens it. Without one: its label opens it.
+  const summary = cat.href ? (
+    <summary className="menu__caret" aria-label={`${expanded ? 'Collapse' : 'Expand'} sidebar category '${cat.label}'`} aria-controls={listId} onClick={onSummary} />
+  ) : (
+    <summary className={`menu__link menu__link--category menu__summary ${trail}`} aria-controls={listId} onClick={onSummary}>
+      {cat.label}
+    </summary>
+  );
   return (
     <li className={`menu__item menu__item--category ${expanded ? '' : 'menu__item--collapsed'}`}>
-      <div className={`menu__category ${active ? 'menu__category--active' : ''} ${inTrail ? 'menu__category--trail' : ''}`}>
-        {cat.href ? (
+      {cat.href && (
+        <div className={`menu__category ${trail}`}>
           <a className={`menu__link menu__link--category ${active ? 'menu__link--active' : ''}`} href={BASE + cat.href} aria-current={active ? 'page' : undefined} onClick={onLabel}>
             {cat.label}
           </a>
-        ) : (
-          <button type="button" className="menu__link menu__link--category" onClick={() => toggle(cat, siblings)} aria-expanded={expanded} aria-controls={listId}>
-            {cat.label}
-          </button>
-        )}
-        {cat.href && (
-          <button type="button" className="menu__caret" aria-label={`${expanded ? 'Collapse' : 'Expand'} sidebar category '${cat.label}'`} aria-expanded={expanded} aria-controls={listId} onClick={() => toggle(cat, siblings)} />
-        )}
-      </div>
-      <Collapsible open={expanded} id={listId}>
+        </div>
+      )}
+      <Collapsible open={expanded} id={listId} className="menu__details" summary={summary} onNativeToggle={(nowOpen) => nowOpen !== expanded && toggle(cat, siblings)}>
         {/* A closed deferred category renders nothing inside until it is first opened. */}
         {cat.deferred && !expanded && !context.fragments.has(cat.dir) ? null : <CategoryItems cat={cat} context={context} />}
       </Collapsible>

@@ -247,7 +247,7 @@ describe('a version whose sidebar is over the inline limit', () => {
       await waitHydrated(tab);
       const sidebar = tab.getByRole('navigation', { name: 'Docs sidebar' });
       assert.equal(await sidebar.getByRole('link', { name: 'Guide One' }).count(), 0);
-      await sidebar.getByRole('button', { name: "Expand sidebar category 'Guides'" }).click();
+      await sidebar.getByLabel("Expand sidebar category 'Guides'", { exact: true }).click();
       await sidebar.getByRole('link', { name: 'Guide One' }).waitFor();
       assert.ok(fetched.includes('/_data/sidebar/1.1/guides.json'), `fetched: ${fetched.join(', ')}`);
       await sidebar.getByRole('link', { name: 'Guide One' }).click();

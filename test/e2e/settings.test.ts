@@ -184,19 +184,19 @@ describe('collapsible sections and scrolling', () => {
     const ctx = await context();
     const { page } = await open(ctx, '/docs/getting-started/');
     const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' }).first();
-    await sidebar.getByRole('button', { name: "Expand sidebar category 'Concepts'" }).click();
+    await sidebar.getByLabel("Expand sidebar category 'Concepts'", { exact: true }).click();
     const concepts = page.locator('.doc-layout__sidebar #sidebar-concepts');
     // The duration is set when the section starts to open, which can be a moment after its list is in the page.
     await page.waitForFunction(() => document.querySelector('.doc-layout__sidebar #sidebar-concepts')?.getAttribute('data-collapse-ms'));
     const msConcepts = Number(await concepts.getAttribute('data-collapse-ms'));
-    await sidebar.getByRole('button', { name: "Expand sidebar category 'Guides'" }).click();
+    await sidebar.getByLabel("Expand sidebar category 'Guides'", { exact: true }).click();
     const guides = page.locator('.doc-layout__sidebar #sidebar-guides');
     await page.waitForFunction(() => document.querySelector('.doc-layout__sidebar #sidebar-guides')?.getAttribute('data-collapse-ms'));
     const msGuides = Number(await guides.getAttribute('data-collapse-ms'));
     assert.ok(msConcepts > 100 && msGuides > 100, `${msConcepts} ${msGuides}`);
     assert.notEqual(msConcepts, msGuides, 'different heights, different durations');
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await sidebar.getByRole('button', { name: "Expand sidebar category 'myzrok'" }).click();
+    await sidebar.getByLabel("Expand sidebar category 'myzrok'", { exact: true }).click();
     await page.waitForFunction(() => document.querySelector('.doc-layout__sidebar #sidebar-myzrok')?.getAttribute('data-collapse-ms') === '1');
     await ctx.close();
   });

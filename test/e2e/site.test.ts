@@ -274,13 +274,13 @@ describe('chrome', () => {
   it('collapses sidebar categories and auto-collapses siblings', async () => {
     const { page } = await open('/docs/getting-started/');
     const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' }).first();
-    const concepts = sidebar.getByRole('button', { name: "Expand sidebar category 'Concepts'" });
+    const concepts = sidebar.getByLabel("Expand sidebar category 'Concepts'", { exact: true });
     await concepts.click();
     await sidebar.getByRole('link', { name: 'Public Shares' }).waitFor({ state: 'visible' });
-    await sidebar.getByRole('button', { name: "Expand sidebar category 'Guides'" }).click();
+    await sidebar.getByLabel("Expand sidebar category 'Guides'", { exact: true }).click();
     await sidebar.getByRole('link', { name: 'Drives' }).waitFor({ state: 'visible' });
     await sidebar.getByRole('link', { name: 'Public Shares' }).waitFor({ state: 'hidden' }); // opening Guides collapses Concepts
-    await sidebar.getByRole('button', { name: "Collapse sidebar category 'Guides'" }).click();
+    await sidebar.getByLabel("Collapse sidebar category 'Guides'", { exact: true }).click();
     await sidebar.getByRole('link', { name: 'Drives' }).waitFor({ state: 'hidden' });
     await page.close();
   });
