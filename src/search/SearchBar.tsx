@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useRef, useState, type ComponentType, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { currentVersion, site, versionForPath } from '../site-data.ts';
 import { useSettings } from '../store/settings.ts';
 import { PLACEHOLDER } from './config.ts';
 import type { SearchModalProps } from './SearchModal.tsx';
 import { chunkLoader } from '../retry-import.ts';
+import { useHydrated } from '../theme/use-hydrated.ts';
+import { BASE } from '../theme/app-link-clicks.ts';
+import siteConfig from '../../site.config.ts';
 
 let modalModule: Promise<ComponentType<SearchModalProps>> | undefined;
 const importModal = chunkLoader(() => import('./SearchModal.tsx'));
@@ -52,6 +55,7 @@ export function SearchBar() {
   const waiting = useRef(false);
   const returnFocus = useRef<HTMLElement | null>(null);
   const versionTag = useVersionTag();
+  const hydrated = useHydrated();
 
   const show = useCallback(() => {
     returnFocus.current = document.activeElement as HTMLElement | null;
@@ -108,22 +112,33 @@ export function SearchBar() {
     return () => window.removeEventListener('keydown', onKey);
   }, [open, show, close]);
 
+  // A link to the search page until the app runs (and without JavaScript), where the dialog cannot open; then a
+  // button that opens it. The same element either way, so hydration keeps what the page painted.
+  const onActivate = (e: ReactMouseEvent | ReactKeyboardEvent) => {
+    if ('button' in e && (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey)) return; // a new tab or window: the page
+    if ('key' in e && e.key !== ' ') return; // Enter is a click
+    e.preventDefault();
+    show();
+  };
   return (
     <>
-      <button
-        type="button"
+      <a
         className="search-button navbar__item"
-        aria-label="Search docs (Ctrl+K)"
+        href={`${BASE}/${siteConfig.search.pagePath}/`}
+        role={hydrated ? 'button' : undefined}
+        aria-label={hydrated ? 'Search docs (Ctrl+K)' : 'Search docs'}
+        aria-haspopup={hydrated ? 'dialog' : undefined}
         onMouseEnter={prefetch}
         onFocus={prefetch}
-        onClick={show}
+        onClick={hydrated ? onActivate : undefined}
+        onKeyDown={hydrated ? onActivate : undefined}
       >
         <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
           <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M14.4 14.4 18 18m-1.8-9.1a7.3 7.3 0 1 1-14.6 0 7.3 7.3 0 0 1 14.6 0Z" />
         </svg>
         <span className="search-button__placeholder">{PLACEHOLDER}</span>
         <kbd className="search-button__key">Ctrl K</kbd>
-      </button>
+      </a>
       {open && Modal && <Modal versionTag={versionTag} initialQuery={typedAhead.current || undefined} onClose={close} />}
       {loadError && (
         <div className="search-load-error" role="alert">

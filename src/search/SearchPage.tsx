@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
 import { currentVersion, site } from '../site-data.ts';
 import { useSettings } from '../store/settings.ts';
 import { useHydrated } from '../theme/use-hydrated.ts';
@@ -10,6 +10,7 @@ import { LEVELS } from './types.ts';
 import { rewriteResultUrl, routerPath, isExternal } from './urls.ts';
 import { safeHighlightHtml } from './snippet-html.ts';
 import siteConfig from '../../site.config.ts';
+import { loadPageIndex, PageIndex, type VersionIndex } from './PageIndex.tsx';
 
 const BASE = import.meta.env.BASE_URL;
 
@@ -29,8 +30,16 @@ function Hit({ hit }: { hit: SearchHit }) {
   );
 }
 
+/**
+ * The prerender's data for the page: the index of every page that the HTML carries for a browser without JavaScript.
+ * The browser has no loader here, so its first render of the page has nothing inside the <noscript> (where the HTML's
+ * content is text it does not render anyway).
+ */
+export const loader = import.meta.env.SSR ? loadPageIndex : undefined;
+
 /** /search/?q=…: all results of a query, 20 at a time, for the chosen docs version. */
 export function Component() {
+  const pageIndex = useLoaderData() as VersionIndex[] | undefined;
   const [params, setParams] = useSearchParams();
   // The page is prerendered without a query: the URL's is shown once the page has hydrated.
   const hydrated = useHydrated();
@@ -66,6 +75,7 @@ export function Component() {
   return (
     <main className="search-page">
       <h1>Search the documentation</h1>
+      <noscript>{pageIndex && <PageIndex versions={pageIndex} />}</noscript>
       <div className="search-page__form" role="search">
         <label htmlFor="search-page-input" className="visually-hidden">
           Search query
