@@ -33,7 +33,8 @@ export interface SiteConfig {
   versions: VersionConfig[];
   navbar: { logoAlt: string; links: NavLink[] };
   footer: { copyrightHolder: string; copyrightUrl: string };
-  announcement: { id: string; text: string } | null;
+  /** `listVersions`: the text is followed by a link to the page being read in each docs version. */
+  announcement: { id: string; text: string; listVersions?: boolean } | null;
   colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
   editUrl: string;
   redirects: { from: string; to: string }[];
@@ -86,8 +87,10 @@ const siteConfig: SiteConfig = {
   footer: { copyrightHolder: 'NetFoundry Inc.', copyrightUrl: 'https://netfoundry.io' },
   announcement: {
     id: 'zrok-1-1-docs',
-    // Shown on every page of every version, so it names no version of its own.
-    text: 'The docs of every zrok release are here: pick yours in the version menu.',
+    // Shown outside the docs and on the current version's pages (an older version's have their banner instead); the
+    // links make it true on a phone too, where the version menu is inside the drawer.
+    text: 'Docs for every release:',
+    listVersions: true,
   },
   colorMode: { defaultMode: 'dark', disableSwitch: false, respectPrefersColorScheme: false },
   editUrl: 'https://github.com/openziti/zrok/blob/main/website/content/docs/',

@@ -185,13 +185,22 @@ describe('deep links', () => {
 });
 
 describe('versions agree', () => {
-  it('the announcement never names another version than the page', async () => {
+  it('the announcement links the page in each version, and an older version shows its banner instead', async () => {
     const ctx = await context(DESKTOP);
-    for (const [route, version] of [['/docs/getting-started/', '1.1'], ['/docs/1.0/getting-started/', '1.0'], ['/docs/0.4/getting-started/', '0.4']]) {
-      const { page } = await open(ctx, route);
-      const text = (await page.getByRole('region', { name: 'Announcement' }).textContent()) ?? '';
-      for (const other of ['1.1', '1.0', '0.4'].filter((v) => v !== version)) assert.doesNotMatch(text, new RegExp(`zrok ${other.replace('.', '\\.')}\\b`), `${route}: ${text}`);
-      await page.close();
+    const { page } = await open(ctx, '/docs/concepts/sharing-public/');
+    const bar = page.getByRole('region', { name: 'Announcement' });
+    assert.deepEqual(await bar.getByRole('link').evaluateAll((as) => as.map((a) => `${a.textContent} ${a.getAttribute('href')}`)), [
+      '1.1 /docs/concepts/sharing-public/',
+      '1.0 /docs/1.0/concepts/sharing-public/',
+      '0.4 /docs/0.4/concepts/sharing-public/',
+    ]);
+    assert.equal(await page.getByRole('note').filter({ hasText: 'no longer actively maintained' }).count(), 0);
+    await page.close();
+    for (const route of ['/docs/1.0/getting-started/', '/docs/0.4/getting-started/']) {
+      const { page: older } = await open(ctx, route);
+      assert.equal(await older.getByRole('region', { name: 'Announcement' }).count(), 0, `${route}: one message, not two`);
+      assert.ok(await older.getByRole('note').filter({ hasText: 'no longer actively maintained' }).isVisible(), route);
+      await older.close();
     }
     await ctx.close();
   });
