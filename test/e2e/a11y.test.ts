@@ -4,7 +4,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveSiteAndBrowser, waitHydrated } from './support.ts';
+import { axe, serveSiteAndBrowser, waitHydrated } from './support.ts';
 import { assertEveryPagePasses, contextIn, violations } from './a11y-pages.ts';
 
 const served = serveSiteAndBrowser();
@@ -24,6 +24,47 @@ describe('axe-core', () => {
       await page.locator('.DocSearch-Input').fill('reserved');
       await page.locator('.DocSearch-Hit').first().waitFor();
       assert.deepEqual(await violations(page), [], colorChoice);
+      // In the site's colours, not DocSearch's grey and blue.
+      // (No named functions in the page: tsx would wrap them in a helper the page does not have.)
+      const colours = await page.evaluate(() => {
+        const probe = document.body.appendChild(document.createElement('i'));
+        const [dialog, hit, match] = ['--bg-soft', '--text', '--link'].map((variable) => {
+          probe.style.color = `var(${variable})`;
+          return getComputedStyle(probe).color;
+        });
+        probe.remove();
+        return {
+          dialog: getComputedStyle(document.querySelector('.DocSearch-Modal')!).backgroundColor,
+          hit: getComputedStyle(document.querySelector('.DocSearch-Hit-title')!).color,
+          match: getComputedStyle(document.querySelector('.DocSearch-Hit-title mark')!).color,
+          site: { dialog, hit, match },
+        };
+      });
+      assert.deepEqual({ dialog: colours.dialog, hit: colours.hit, match: colours.match }, colours.site, colorChoice);
+      await ctx.close();
+    }
+  });
+
+  it('shows the older-version banner in the warning colours, with its icon, at full contrast in both modes', async () => {
+    for (const colorChoice of ['light', 'dark'] as const) {
+      const ctx = await contextIn(served.browser, colorChoice, { width: 1280, height: 900 });
+      const page = await ctx.newPage();
+      for (const route of ['/docs/1.0/getting-started/', '/docs/0.4/guides/install/']) {
+        await page.goto(served.site.url + route);
+        await waitHydrated(page);
+        const banner = page.getByRole('note').filter({ hasText: 'no longer actively maintained' });
+        assert.ok(await banner.locator('svg').isVisible(), `${route}: an icon`);
+        const look = await banner.evaluate((el) => {
+          const probe = document.body.appendChild(document.createElement('i'));
+          probe.style.cssText = 'color: var(--warning); background: var(--warning-bg)';
+          const warning = { border: getComputedStyle(probe).color, background: getComputedStyle(probe).backgroundColor };
+          probe.remove();
+          return { banner: { border: getComputedStyle(el).borderLeftColor, background: getComputedStyle(el).backgroundColor }, warning };
+        });
+        assert.deepEqual(look.banner, look.warning, `${route} (${colorChoice})`);
+        const result = await axe(page).include('.version-banner').withRules(['color-contrast']).analyze();
+        assert.deepEqual(result.violations.map((v) => v.nodes.map((n) => n.target.join(' '))), [], `${route} (${colorChoice})`);
+      }
       await ctx.close();
     }
   });

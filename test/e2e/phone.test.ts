@@ -98,3 +98,63 @@ describe('on a phone', () => {
     });
   }
 });
+
+describe('phone chrome and tables', () => {
+  /** Pages whose tables were two columns of a wide grid on a phone. */
+  const TABLE_PAGES = ['/docs/getting-started/', '/docs/concepts/sharing-public/', '/docs/guides/self-hosting/linux/', '/docs/guides/self-hosting/oauth/configuring-oauth/', '/docs/guides/install/'];
+
+  it('at 360 px, every table row fits the screen, each value under its column name, and the tables stay tables', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await ctx.newPage();
+    const cdp = await ctx.newCDPSession(page);
+    const failures: string[] = [];
+    let rows = 0;
+    for (const route of TABLE_PAGES) {
+      await page.goto(served.site.url + route);
+      await waitHydrated(page);
+      const tables = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLTableElement>('.markdown table')].map((table) => {
+          const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent!.trim());
+          return {
+            columns: headers.length,
+            rows: [...table.querySelectorAll('tbody tr')].map((tr) => ({
+              right: Math.round(tr.getBoundingClientRect().right),
+              // What each cell shows above its value, against its column's header.
+              labels: [...tr.querySelectorAll('td')].map((td, i) => [getComputedStyle(td, '::before').content, headers[i]]),
+            })),
+          };
+        }),
+      );
+      assert.ok(tables.length > 0, `${route} has tables`);
+      for (const [t, table] of tables.entries()) {
+        for (const [r, row] of table.rows.entries()) {
+          rows++;
+          if (row.right > 360) failures.push(`${route} table ${t + 1} row ${r + 1} ends at ${row.right} px`);
+          for (const [shown, header] of row.labels) if (header && !shown.startsWith(JSON.stringify(header))) failures.push(`${route} table ${t + 1} row ${r + 1}: label ${shown}, not ${header}`);
+        }
+      }
+      // Chromium's own accessibility tree, which a screen reader reads: still a table of header cells and cells.
+      const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+      const roles = new Set(nodes.filter((n) => !n.ignored).map((n) => n.role?.value));
+      for (const role of ['table', 'row', 'columnheader', 'cell']) if (!roles.has(role)) failures.push(`${route}: no ${role} in the accessibility tree`);
+    }
+    assert.ok(rows > 30, `${rows} rows checked`);
+    assert.deepEqual(failures, []);
+    await ctx.close();
+  });
+
+  it('at 360 px, the announcement bar is one line with its close button, and links the page in each version', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await ctx.newPage();
+    for (const route of ['/', '/docs/guides/self-hosting/linux/']) {
+      await page.goto(served.site.url + route);
+      await waitHydrated(page);
+      const bar = page.getByRole('region', { name: 'Announcement' });
+      const height = (await bar.boundingBox())!.height;
+      assert.ok(height <= 48, `${route}: the bar is ${height} px high`);
+      assert.deepEqual(await bar.getByRole('link').allTextContents(), ['1.1', '1.0', '0.4'], route);
+      assert.ok(await bar.getByRole('button', { name: 'Dismiss announcement' }).isVisible(), route);
+    }
+    await ctx.close();
+  });
+});

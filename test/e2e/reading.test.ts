@@ -1,7 +1,8 @@
 /** Reading on every screen (issue 18): the table of contents, first paint, deep links, versions, search, tabs, menus without JS, admonitions and cards. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expectedRoutes } from '../expected-routes.ts';
 import { axe, serveSiteAndBrowser, waitHydrated, watchErrors, openBeforeScripts } from './support.ts';
 
 const KEY = 'zrok-docs-settings';
@@ -293,6 +294,49 @@ describe('without JavaScript', () => {
     assert.ok(await sidebar.isVisible());
     await page.locator('.navbar .version-dropdown details').getByRole('link', { name: '1.0', exact: true }).click();
     await page.waitForURL(`${served.site.url}/docs/1.0/getting-started/`);
+    await ctx.close();
+  });
+});
+
+describe('without JavaScript: sidebar and search', () => {
+  it('at 1280 px, the sidebar opens only the current page’s path, and a closed category opens on a click', async () => {
+    const ctx = await context(DESKTOP, { javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/guides/self-hosting/linux/nginx/`);
+    const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' });
+    const openCategories = await sidebar.locator('li:has(> details[open])').evaluateAll((lis) => lis.map((li) => li.querySelector('.menu__link')!.textContent));
+    assert.deepEqual(openCategories, ['Guides', 'Self Hosting', 'Linux']);
+    const current = sidebar.locator('[aria-current="page"]');
+    assert.equal(await current.textContent(), 'NGINX TLS');
+    const { y } = (await current.boundingBox())!;
+    assert.ok(y < DESKTOP.height, `the current page's entry is above the fold (${y} px)`);
+    assert.equal(await sidebar.getByRole('link', { name: 'Public Shares' }).isVisible(), false, 'Concepts is closed');
+    await sidebar.getByLabel("Expand sidebar category 'Concepts'", { exact: true }).click();
+    assert.ok(await sidebar.getByRole('link', { name: 'Public Shares' }).isVisible(), 'and opens');
+    await ctx.close();
+  });
+
+  it('the search button leads to /search/, which says search needs JavaScript and lists every page as the sidebar groups them', async () => {
+    const ctx = await context(DESKTOP, { javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/concepts/`);
+    /** Each link of a list, shown or in a closed category: how deep in nested lists it is, its text and its target. */
+    const shape = (nav: Locator) =>
+      nav.locator('a').evaluateAll((as) =>
+        as.map((a) => {
+          let depth = 0;
+          for (let el = a.parentElement; el && el.tagName !== 'NAV'; el = el.parentElement) if (el.tagName === 'UL') depth++;
+          return `${depth} ${a.textContent} ${a.getAttribute('href')}`;
+        }),
+      );
+    const sidebar = await shape(page.getByRole('navigation', { name: 'Docs sidebar' }));
+    await page.getByRole('link', { name: 'Search docs' }).click();
+    await page.waitForURL(`${served.site.url}/search/`);
+    assert.ok(await page.getByRole('heading', { name: 'Search needs JavaScript' }).isVisible());
+    assert.equal(await page.getByRole('searchbox').isVisible(), false, 'no search box that cannot search');
+    const index = await shape(page.getByRole('navigation', { name: 'Pages of zrok 1.1' }));
+    assert.deepEqual(index, sidebar, 'the same pages in the same groups as the sidebar');
+    assert.deepEqual(index.map((l) => l.split(' ').at(-1)).sort(), (await expectedRoutes('1.1')).sort(), 'every page of the version');
     await ctx.close();
   });
 });

@@ -83,6 +83,24 @@ describe('MDX features', () => {
     expect(screen.getByRole('link', { name: 'Install' }).getAttribute('href')).toBe('/docs/guides/install/');
   });
 
+  it('labels each cell of a table of up to four columns with its column header, and leaves wider tables alone', async () => {
+    const { container } = await renderMdx(
+      '| Flag | `--backend-mode` values | Default |\n|---|---|---|\n| `--insecure` | proxy, web | off |\n| `--headless` | any |\n\n| A | B | C | D | E |\n|---|---|---|---|---|\n| 1 | 2 | 3 | 4 | 5 |\n',
+    );
+    const [narrow, wide] = container.querySelectorAll('table');
+    expect(narrow.className).toBe('table--reflow');
+    expect(within(narrow).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Flag', '--backend-mode values', 'Default']);
+    const labels = [...narrow.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => `${td.dataset.label}: ${td.textContent}`));
+    // A row shorter than the header gets an empty cell, labelled too.
+    expect(labels).toEqual([
+      ['Flag: --insecure', '--backend-mode values: proxy, web', 'Default: off'],
+      ['Flag: --headless', '--backend-mode values: any', 'Default: '],
+    ]);
+    expect(within(narrow).getAllByRole('cell')).toHaveLength(6);
+    expect(wide.className).toBe('');
+    expect(container.querySelectorAll('table:not(.table--reflow) [data-label]')).toHaveLength(0);
+  });
+
   it('opens external links in a new tab and keeps internal ones client-side', async () => {
     await renderMdx('[repo](https://github.com/openziti/zrok) and [concepts](/docs/concepts/)\n');
     expect(screen.getByRole('link', { name: 'repo' }).getAttribute('target')).toBe('_blank');

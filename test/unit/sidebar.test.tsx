@@ -48,6 +48,17 @@ const renderSidebar = () =>
 describe('sidebar of a large version', () => {
   afterEach(cleanup);
 
+  it('is made of <details>, open on the current page’s path only, so a reader without JavaScript can open the others', async () => {
+    sourceWith(async () => [{ type: 'doc', label: 'CLI', href: '/docs/reference/cli/', docId: 'reference/cli' }]);
+    const { container } = renderSidebar();
+    const state = () => [...container.querySelectorAll('details')].map((d) => `${d.querySelector('summary')!.textContent} ${d.open ? 'open' : 'closed'}`);
+    expect(state()).toEqual(['Guides open', 'Reference closed']);
+    // With JavaScript, a click on a summary goes through the sidebar's state (auto-collapse, fetch, animation).
+    await act(async () => fireEvent.click(screen.getByText('Reference', { selector: 'summary' })));
+    await screen.findByRole('link', { name: 'CLI' });
+    expect(state()).toContain('Reference open');
+  });
+
   it('fetches a closed category’s items when it is opened, once', async () => {
     const asked = sourceWith(async () => [
       { type: 'doc', label: 'CLI', href: '/docs/reference/cli/', docId: 'reference/cli' },
@@ -56,12 +67,12 @@ describe('sidebar of a large version', () => {
     renderSidebar();
     expect(screen.getByRole('link', { name: 'One' }).getAttribute('aria-current')).toBe('page');
     expect(screen.queryByRole('link', { name: 'CLI' })).toBeNull();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reference' })));
+    await act(async () => fireEvent.click(screen.getByText('Reference', { selector: 'summary' })));
     expect(await screen.findByRole('link', { name: 'CLI' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'API' })).toBeTruthy();
     // Closed and opened again: no second fetch.
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reference' })));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reference' })));
+    await act(async () => fireEvent.click(screen.getByText('Reference', { selector: 'summary' })));
+    await act(async () => fireEvent.click(screen.getByText('Reference', { selector: 'summary' })));
     expect(asked).toEqual(['1.1:reference']);
   });
 
@@ -72,7 +83,7 @@ describe('sidebar of a large version', () => {
       return [{ type: 'doc', label: 'CLI', href: '/docs/reference/cli/', docId: 'reference/cli' }];
     });
     renderSidebar();
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reference' })));
+    await act(async () => fireEvent.click(screen.getByText('Reference', { selector: 'summary' })));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('HTTP 503');
     fail = false;
@@ -89,7 +100,7 @@ describe('sidebar of a large version', () => {
         <Where />
       </MemoryRouter>,
     );
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Reference' })));
+    await act(async () => fireEvent.click(screen.getByText('Reference', { selector: 'summary' })));
     const cli = await screen.findByRole('link', { name: 'CLI' });
     expect(cli.getAttribute('href')).toBe('/docs/reference/cli/');
     // A click with Ctrl (a new tab) is not the app's: nothing prevents it and the route stays.

@@ -23,6 +23,8 @@ export function labelTable(table: Table): void {
   for (const cell of header.children) cell.data = { ...cell.data, hProperties: { role: 'columnheader' } };
   for (const row of rows) {
     row.data = { ...row.data, hProperties: { role: 'row' } };
+    // A short row would get its missing cells unlabelled: they are added here, empty.
+    while (row.children.length < labels.length) row.children.push({ type: 'tableCell', children: [] });
     row.children.forEach((cell, i) => {
       cell.data = { ...cell.data, hProperties: { role: 'cell', dataLabel: labels[i] ?? '' } };
     });
