@@ -156,7 +156,7 @@ function SidebarCategoryItem({ cat, siblings, context }: { cat: SidebarCategory;
     </summary>
   );
   return (
-    <li className={`menu__item menu__item--category ${expanded ? '' : 'menu__item--collapsed'}`}>
+    <li className="menu__item menu__item--category">
       {cat.href && (
         <div className={`menu__category ${trail}`}>
           <a className={`menu__link menu__link--category ${active ? 'menu__link--active' : ''}`} href={BASE + cat.href} aria-current={active ? 'page' : undefined} onClick={onLabel}>

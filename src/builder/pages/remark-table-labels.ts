@@ -3,14 +3,14 @@ import { toString } from 'mdast-util-to-string';
 import { visit } from 'unist-util-visit';
 
 /** Tables with more columns than this keep their grid on a phone and scroll sideways instead. */
-export const MAX_REFLOW_COLUMNS = 4;
+const MAX_REFLOW_COLUMNS = 4;
 
 /** The class that lets a table reflow into one labelled block per row on a phone (theme.css). */
-export const REFLOW_CLASS = 'table--reflow';
+const REFLOW_CLASS = 'table--reflow';
 
 /**
  * Marks each Markdown table narrow enough to reflow on a phone: every body cell carries its column's header text
- * (`data-label`), which the phone layout shows beside the value, so the labels are in the HTML and need no script.
+ * (`data-label`), which the phone layout shows above the value, so the labels are in the HTML and need no script.
  * Explicit table roles keep the table's semantics for screen readers when that layout changes the cells' display
  * (some browsers drop them otherwise).
  */
