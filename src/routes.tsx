@@ -10,7 +10,7 @@ import { HomePage } from './theme/HomePage.tsx';
 import { settled } from './router/settled.ts';
 import type { ComponentType } from 'react';
 
-let searchPage: Promise<{ Component: ComponentType }> | undefined;
+let searchPage: Promise<{ Component: ComponentType; loadServerIndex: () => Promise<unknown> }> | undefined;
 /** The search page's code, loaded when it is first shown (or before the page hydrates, when it is the first page). */
 export function loadSearchPage() {
   searchPage ??= settled(import('./search/SearchPage.tsx'));

@@ -61,7 +61,7 @@ export async function render(path: string, basename: string): Promise<RenderResu
   if (target) return { html: '', status: 302, title: '', description: '', redirect: target };
   // What the route shows is loaded first: React reads it at once (router/settled.ts), in one pass.
   const state = isPagePath(path) ? await loadPage(path) : undefined;
-  if (path === searchPagePath) await loadSearchPage();
+  if (path === searchPagePath) await (await loadSearchPage()).loadServerIndex();
   if (state?.kind === 'load-error') throw state.error;
   const base = basename.replace(/\/$/, '');
   const html = renderToString(

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ComponentType, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent as ReactMouseEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { currentVersion, site, versionForPath } from '../site-data.ts';
 import { useSettings } from '../store/settings.ts';

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Link, useLoaderData, useSearchParams } from 'react-router-dom';
+import { use, useEffect, useState } from 'react';
+import { settled } from '../router/settled.ts';
+import { Link, useSearchParams } from 'react-router-dom';
 import { currentVersion, site } from '../site-data.ts';
 import { useSettings } from '../store/settings.ts';
 import { useHydrated } from '../theme/use-hydrated.ts';
@@ -30,16 +31,20 @@ function Hit({ hit }: { hit: SearchHit }) {
   );
 }
 
+let serverIndex: Promise<VersionIndex[]> | undefined;
 /**
- * The prerender's data for the page: the index of every page that the HTML carries for a browser without JavaScript.
- * The browser has no loader here, so its first render of the page has nothing inside the <noscript> (where the HTML's
- * content is text it does not render anyway).
+ * The prerender's data for the page, loaded before it renders: the index of every page that the HTML carries for a
+ * browser without JavaScript. The browser has none, so its first render of the page has nothing inside the
+ * <noscript> (where the HTML's content is text it does not render anyway).
  */
-export const loader = import.meta.env.SSR ? loadPageIndex : undefined;
+export function loadServerIndex(): Promise<VersionIndex[]> {
+  serverIndex ??= settled(loadPageIndex());
+  return serverIndex;
+}
 
 /** /search/?q=…: all results of a query, 20 at a time, for the chosen docs version. */
 export function Component() {
-  const pageIndex = useLoaderData() as VersionIndex[] | undefined;
+  const pageIndex = import.meta.env.SSR ? use(loadServerIndex()) : undefined;
   const [params, setParams] = useSearchParams();
   // The page is prerendered without a query: the URL's is shown once the page has hydrated.
   const hydrated = useHydrated();
