@@ -10,12 +10,14 @@
  * largest process's peak RSS.
  */
 import { spawnSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { launchBrowser, startSite } from '../test/e2e/support.ts';
 
-const BUDGET_GZIP_JS = 100 * 1024;
+/** First-visit JS, gzip: the limit on every page, and the aim. */
+const BUDGET_GZIP_JS = 110 * 1024;
+const AIM_GZIP_JS = 100 * 1024;
 const PAGES = [
   '/',
   '/docs/getting-started/',
@@ -103,12 +105,34 @@ if (!process.argv.includes('--no-build')) {
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const gzipOf = async (file: string) => gzipSync(await readFile(path.join('dist', file)), { level: 9 }).length;
+const verdict = (gz: number) => (gz <= BUDGET_GZIP_JS ? `within${gz <= AIM_GZIP_JS ? ' (and the 100 KB aim)' : ''}` : `OVER by ${kb(gz - BUDGET_GZIP_JS)}`);
+
+// Every page of dist/: the JS its HTML names (the entry and what it preloads), which the browser fetches at once.
+const named = new Map<string, number>();
+let worst = { page: '', gz: 0 };
+for (const file of await htmlPages('dist')) {
+  const html = await readFile(file, 'utf8');
+  let gz = 0;
+  for (const js of new Set([...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]))) {
+    if (!named.has(js)) named.set(js, await gzipOf(js));
+    gz += named.get(js)!;
+  }
+  if (gz > worst.gz) worst = { page: path.relative('dist', file), gz };
+}
+console.log(`\nJS named by the HTML, every page of dist/: at most ${kb(worst.gz)} gzip (${worst.page}); budget 110 KB, aim 100 KB: ${verdict(worst.gz)}`);
+
 const site = await startSite('dist');
 const browser = await launchBrowser();
-console.log('\nFirst visit: "initial" = the JS the HTML loads before the page is interactive; "later" = chunks fetched after\nhydration until the network is idle (e.g. mermaid, loaded only when a diagram scrolls into view).');
-console.log('page                                               | initial JS raw | initial JS gzip | later JS gzip | all JS gzip | CSS gzip | HTML gzip | budget: initial JS gzip <= 100 KB');
+console.log('\nFirst visit, in Chromium: "before interactive" = every JS file fetched until the page has hydrated (the HTML\'s, and what\nmain.tsx loads first: a body that needs script, and its components); "later" = fetched after, until the network is idle.');
+console.log('page                                               | before interactive raw | before interactive gzip | later JS gzip | CSS gzip | HTML gzip | budget <= 110 KB');
 for (const p of PAGES) {
   const page = await browser.newPage();
+  // The files fetched by the time the app says it has hydrated (Layout sets window.__hydrated in its first effect).
+  await page.addInitScript({
+    content: `{ let v; Object.defineProperty(window, '__hydrated', { configurable: true, get: () => v, set: (x) => {
+      window.__atHydration = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname); v = x; } }); }`,
+  });
   const files = new Set<string>();
   page.on('request', (r) => {
     const u = new URL(r.url());
@@ -116,26 +140,36 @@ for (const p of PAGES) {
   });
   await page.goto(site.url + p, { waitUntil: 'networkidle' });
   await page.waitForTimeout(500);
+  const before = new Set(await page.evaluate(() => (window as unknown as { __atHydration?: string[] }).__atHydration ?? []));
   const html = await readFile(path.join('dist', p, 'index.html'), 'utf8');
-  const initial = new Set([...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1]));
   const sums = { js: 0, jsGz: 0, laterGz: 0, cssGz: 0 };
   const later: string[] = [];
   for (const f of files) {
     const data = await readFile(path.join('dist', f));
     const gz = gzipSync(data, { level: 9 }).length;
     if (f.endsWith('.css')) sums.cssGz += gz;
-    else if (initial.has(f)) { sums.js += data.length; sums.jsGz += gz; }
-    else {
+    else if (before.has(f)) {
+      sums.js += data.length;
+      sums.jsGz += gz;
+    } else {
       sums.laterGz += gz;
       later.push(path.basename(f));
     }
   }
-  const verdict = sums.jsGz <= BUDGET_GZIP_JS ? 'within' : `OVER by ${kb(sums.jsGz - BUDGET_GZIP_JS)}`;
   console.log(
-    `${p.padEnd(51)}| ${kb(sums.js).padEnd(15)}| ${kb(sums.jsGz).padEnd(16)}| ${kb(sums.laterGz).padEnd(14)}| ${kb(sums.jsGz + sums.laterGz).padEnd(12)}| ${kb(sums.cssGz).padEnd(9)}| ${kb(gzipSync(html).length).padEnd(10)}| ${verdict}`,
+    `${p.padEnd(51)}| ${kb(sums.js).padEnd(23)}| ${kb(sums.jsGz).padEnd(24)}| ${kb(sums.laterGz).padEnd(14)}| ${kb(sums.cssGz).padEnd(9)}| ${kb(gzipSync(html).length).padEnd(10)}| ${verdict(sums.jsGz)}`,
   );
   if (later.length) console.log(`${''.padEnd(51)}  later: ${later.join(', ')}`);
   await page.close();
 }
 await browser.close();
 await site.close();
+
+/** Every HTML file under `dir`. */
+async function htmlPages(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (e.isFile() && e.name.endsWith('.html')) out.push(path.join(e.parentPath, e.name));
+  }
+  return out;
+}
