@@ -4,7 +4,8 @@
  * - the build's modules (src/builder/) import one another without a cycle;
  * - the browser's code (the rest of src/) imports nothing from src/builder/;
  * - src/content/ is plain TypeScript: no React, router or store package, nothing from theme/, search/ or store/;
- * - src/store/ knows no components: nothing from theme/, mdx/ or search/, no .tsx module.
+ * - src/store/ knows no components: nothing from theme/, mdx/ or search/, no .tsx module;
+ * - the app runs on React itself, not on a look-alike behind aliases.
  */
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
@@ -94,6 +95,15 @@ describe('import rules', () => {
     const uiPackages = /^(react|react-dom|react-router.*|zustand)$/;
     const uiFolders = /^src\/(theme|search|store)\//;
     expect(crossings((f) => f.startsWith('src/content/'), (i) => (i.file ? uiFolders.test(i.file) : uiPackages.test(packageOf(i.spec))))).toEqual([]);
+  });
+
+  it('runs on React itself: no module imports Preact, and react and react-dom are run-time dependencies', () => {
+    expect(crossings(() => true, (i) => /^preact/.test(packageOf(i.spec)))).toEqual([]);
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    expect(Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter((n) => n.includes('preact'))).toEqual([]);
+    expect(pkg.dependencies.react).toMatch(/^19\./);
+    expect(pkg.dependencies['react-dom']).toBe(pkg.dependencies.react);
+    expect(readFileSync('vite.config.ts', 'utf8')).not.toMatch(/preact/i);
   });
 
   it('keeps components out of src/store/', () => {
