@@ -211,7 +211,7 @@ async function lookUpPages(jobs: PrerenderJob[], cache: FileSetCache, site: Site
 
 export async function prerender({ clientDir, serverEntry, base, warnOnly = false, workers }: PrerenderOptions): Promise<PrerenderReport> {
   const template = await readFile(path.join(clientDir, 'index.html'), 'utf8');
-  if (!template.includes('<!--app-html-->')) throw new BuildError(`${clientDir}/index.html is already prerendered: run the client build first`); // P7
+  if (!template.includes('<!--app-html-->')) throw new BuildError(`${clientDir}/index.html is already prerendered: run the client build first`);
   const viteManifest = JSON.parse(await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ViteChunk>;
   // The main thread never renders: it needs the manifest, not React.
   const manifestFile = path.join(path.dirname(clientDir), 'manifest.json');

@@ -63,6 +63,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'jsdom',
     include: ['test/unit/**/*.test.{ts,tsx}'],
     setupFiles: ['test/unit/setup.ts'],
-    testTimeout: 30_000, // P13
+    testTimeout: 30_000, // compiling pages in a test is slow on a busy machine
   },
 }));

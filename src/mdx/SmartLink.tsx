@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { BASE } from '../theme/app-link-clicks.ts';
 
 /**
- * Internal links are plain anchors under the base URL, which the page's body gives to the router (P17: they
+ * Internal links are plain anchors under the base URL, which the page's body gives to the router (they
  * navigate client-side; MarkdownBody.tsx); external ones open in a new tab.
  */
 export function SmartLink({ href = '', children, ...rest }: ComponentProps<'a'>) {

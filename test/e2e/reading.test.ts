@@ -1,4 +1,4 @@
-/** Reading on every screen (issue 18): the table of contents, first paint, deep links, versions, search, tabs, menus without JS, admonitions and cards. */
+/** Reading on every screen: the table of contents, first paint, deep links, versions, search, tabs, menus without JS, admonitions and cards. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';

@@ -56,7 +56,7 @@ export const mdxCompileOptions: CompileOptions = {
         // compile thread loading all of remark-code-blocks.ts's CODE_LANGUAGES, mdx and tsx among them, took about 0.3 CPU-s).
         langs: ['bash'],
         lazy: true,
-        tokenizeTimeLimit: 0, // P3: deterministic under load
+        tokenizeTimeLimit: 0, // no time limit: the same highlighting however busy the machine
         transformers: [transformerMetaHighlight()],
         cache: highlightCache,
       },
