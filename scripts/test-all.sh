@@ -7,6 +7,9 @@ export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
 passed=0
 failed=0
 results=$(mktemp -d)
+# What runs in the background is stopped with the script, however it ends.
+tsc_pid= unit_pid= browser_pid=
+trap 'for p in $tsc_pid $unit_pid $browser_pid; do kill "$p" 2>/dev/null; done; rm -rf "$results"' EXIT
 
 if [ ! -x "$CHROMIUM_PATH" ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -36,24 +39,29 @@ step() { # name, then the command; a step that exits non-zero counts as one fail
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "!! $name failed"; fi
 }
 
-step "typecheck (tsc)" npx tsc -p .
+# Types and unit tests need no dist/ and spend much of their time waiting (vitest on its workers' start), so they
+# run beside the build and the end-to-end files; their output is kept aside and printed at the end.
+npx tsc -p . >"$results/tsc.log" 2>&1 &
+tsc_pid=$!
+npx vitest run --reporter=default --reporter=json --outputFile="$results/unit.json" >"$results/unit.log" 2>&1 &
+unit_pid=$!
 
-echo "== unit tests (vitest)"
-npx vitest run --reporter=default --reporter=json --outputFile="$results/unit.json"
-if [ -s "$results/unit.json" ]; then
-  read -r up uf < <(node -e 'const r=require(process.argv[1]);console.log(r.numPassedTests, r.numFailedTests + (r.numRuntimeErrorTestSuites||0))' "$results/unit.json")
-  passed=$((passed + up)); failed=$((failed + uf))
-else
-  failed=$((failed + 1))
-fi
-
+# One build: the end-to-end files all read the dist/ it makes, and none builds the site again.
 step "build (npm run build)" npm run build --silent
 
 echo "== end-to-end tests (node:test + playwright-core + Chromium)"
 if [ -d dist ]; then
-  # A test that hangs fails after 15 minutes instead of holding CI (a file must end within it too: the slowest, axe
-  # over every page in one colour mode, a11y.test.ts and a11y-dark.test.ts, take 8-12 minutes each).
-  node --import tsx --test --test-concurrency=1 --test-timeout=900000 --test-reporter=spec --test-reporter-destination=stdout --test-reporter=tap --test-reporter-destination="$results/e2e.tap" test/e2e/*.test.ts
+  # One Chromium for every file (see launchBrowser in test/e2e/support.ts); without it each file starts its own.
+  if [ -x "$CHROMIUM_PATH" ]; then
+    node --import tsx test/e2e/browser-server.ts >"$results/browser.ws" 2>"$results/browser.log" &
+    browser_pid=$!
+    for _ in $(seq 150); do [ -s "$results/browser.ws" ] && break; sleep 0.2; done
+    export E2E_BROWSER_WS="$(head -n1 "$results/browser.ws")"
+  fi
+  # Two files at a time, one per core (node starts them in name order; the longest, a11y.test.ts, among the first).
+  # A test that hangs fails after 15 minutes instead of holding CI.
+  node --import tsx --test --test-concurrency=2 --test-timeout=900000 --test-reporter=spec --test-reporter-destination=stdout --test-reporter=tap --test-reporter-destination="$results/e2e.tap" test/e2e/*.test.ts
+  [ -n "$browser_pid" ] && { kill "$browser_pid" 2>/dev/null; wait "$browser_pid" 2>/dev/null; browser_pid=; }
   ep=$(grep -E '^# pass ' "$results/e2e.tap" | awk '{print $3}'); ef=$(grep -E '^# fail ' "$results/e2e.tap" | awk '{print $3}')
   ec=$(grep -E '^# cancelled ' "$results/e2e.tap" | awk '{print $3}')
   passed=$((passed + ${ep:-0})); failed=$((failed + ${ef:-1} + ${ec:-0}))
@@ -61,6 +69,22 @@ else
   echo "!! no dist/: end-to-end tests not run"; failed=$((failed + 1))
 fi
 
-rm -rf "$results"
+echo "== typecheck (tsc)"
+if wait "$tsc_pid"; then ok=1; else ok=0; fi
+tsc_pid=
+cat "$results/tsc.log"
+if [ "$ok" = 1 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "!! typecheck (tsc) failed"; fi
+
+echo "== unit tests (vitest)"
+wait "$unit_pid"
+unit_pid=
+cat "$results/unit.log"
+if [ -s "$results/unit.json" ]; then
+  read -r up uf < <(node -e 'const r=require(process.argv[1]);console.log(r.numPassedTests, r.numFailedTests + (r.numRuntimeErrorTestSuites||0))' "$results/unit.json")
+  passed=$((passed + up)); failed=$((failed + uf))
+else
+  failed=$((failed + 1))
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,12 +1,12 @@
 /**
- * axe-core over every page of the site in one colour mode and width. The modes run from two test files
- * (a11y.test.ts, a11y-dark.test.ts): each pass takes 4 to 7 minutes on 2 cores, and a test file must end
- * within the suite's 15-minute limit.
+ * axe-core over the site's pages in one colour mode and width. One pass (light, desktop) takes every page; the other
+ * modes and widths take a sample that spans every version and every kind of page, since the same components and
+ * colours make every page of a kind.
  */
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { axe, waitHydrated, WCAG_TAGS } from './support.ts';
-import { allExpectedRoutes } from '../expected-routes.ts';
+import { allExpectedRoutes, expectedRoutes, VERSIONS } from '../expected-routes.ts';
 
 export async function violations(page: Page): Promise<string[]> {
   const result = await axe(page).withTags(WCAG_TAGS).analyze();
@@ -20,8 +20,45 @@ export async function contextIn(browser: Browser, colorChoice: 'light' | 'dark',
   return ctx;
 }
 
-export async function assertEveryPagePasses(served: { site: { url: string }; browser: Browser }, colorChoice: 'light' | 'dark', width: number) {
-  const routes = ['/', '/search/?q=reserved', '/docs/no-such-page/', ...(await allExpectedRoutes())];
+/** Pages that are not docs: the home page, the search page with results, and the 404 page. */
+const OTHER_PAGES = ['/', '/search/?q=reserved', '/docs/no-such-page/'];
+
+/** Every page of the site. */
+export async function everyPage(): Promise<string[]> {
+  return [...OTHER_PAGES, ...(await allExpectedRoutes())];
+}
+
+/** What makes a docs page a kind of its own for axe: what its HTML contains. */
+const KINDS: [string, (route: string, html: string) => boolean][] = [
+  ['category index', (route) => route.includes('/category/')],
+  ['tabs', (_, html) => html.includes('role="tablist"')],
+  ['diagram', (_, html) => html.includes('class="diagram')],
+  ['admonition', (_, html) => html.includes('class="admonition')],
+  ['cards', (_, html) => html.includes('class="card"')],
+  ['table', (_, html) => html.includes('<table')],
+  ['code', (_, html) => html.includes('<pre')],
+  ['body kept as HTML', (_, html) => html.includes('data-static-body')],
+  ['body hydrated', (route, html) => !route.includes('/category/') && !html.includes('data-static-body')],
+];
+
+/** The other pages, and in each version the first docs page of each kind (a page often covers several). */
+export async function samplePages(siteUrl: string): Promise<string[]> {
+  const sample = [...OTHER_PAGES];
+  for (const version of VERSIONS) {
+    const missing = new Set(KINDS.map(([name]) => name));
+    for (const route of await expectedRoutes(version)) {
+      if (!missing.size) break;
+      const html = await (await fetch(siteUrl + route)).text();
+      const kinds = KINDS.filter(([name, has]) => missing.has(name) && has(route, html)).map(([name]) => name);
+      if (!kinds.length) continue;
+      sample.push(route);
+      for (const k of kinds) missing.delete(k);
+    }
+  }
+  return sample;
+}
+
+export async function assertPagesPass(served: { site: { url: string }; browser: Browser }, routes: string[], colorChoice: 'light' | 'dark', width: number) {
   const found: string[] = [];
   // Two pages at a time: one per core.
   const worker = async (share: string[]) => {

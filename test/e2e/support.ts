@@ -8,7 +8,14 @@ import { startNginx } from './nginx.ts';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
+/**
+ * A browser for a test file. Under scripts/test-all.sh, E2E_BROWSER_WS names one Chromium that every file connects to
+ * (test/e2e/browser-server.ts), so the files that run at once share it instead of each starting its own; closing a
+ * connected browser closes only the contexts this file opened.
+ */
 export function launchBrowser(): Promise<Browser> {
+  const shared = process.env.E2E_BROWSER_WS;
+  if (shared) return chromium.connect(shared);
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
