@@ -184,9 +184,7 @@ describe('diagrams drawn at build time', () => {
     await page.close();
   });
 
-  // To do: the sequence layout spaces participants by their names, not their messages, and places a note after a frame
-  // inside it; flowchart edges cross subgraph titles. It fails, and is reported, until those are fixed.
-  it('draws every diagram of every version, in each of its layouts, without colliding labels, lines, notes and frames', { todo: 'collisions the renderer makes remain' }, async () => {
+  it('draws every diagram of every version, in each of its layouts, without colliding labels, lines, notes and frames', async () => {
     const built = [...(await builtDiagrams())].filter(([, n]) => n > 0);
     const page = await served.browser.newPage({ javaScriptEnabled: false });
     const found: string[] = [];

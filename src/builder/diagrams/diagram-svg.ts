@@ -9,6 +9,9 @@ import { sha256 } from '../common/hash.ts';
 import { DIAGRAM_RENDERER } from './diagram-renderer.ts';
 import { BoundedMap } from '../common/bounded-map.ts';
 import { NARROW_RENDER_OPTIONS, narrowSource } from './narrow-layout.ts';
+import { loadPatchedRenderer } from './renderer-patch.ts';
+import { spacedSequence } from './sequence-layout.ts';
+import { clearSubgraphTitles } from './subgraph-titles.ts';
 
 export { DIAGRAM_RENDERER };
 
@@ -131,9 +134,9 @@ async function laidOut(source: string, narrow: boolean): Promise<string> {
   let svg = layouts.get(key);
   if (svg === undefined) {
     // Loaded on the first diagram: a compile thread whose pages have none never pays for it (and its layout engine).
-    const { renderMermaidSVG } = await import('beautiful-mermaid');
-    const options = { bg: 'var(--bg)', fg: 'var(--fg)', transparent: true, padding: 16, ...(narrow ? NARROW_RENDER_OPTIONS : {}) };
-    svg = renderMermaidSVG(source, options).replace(new RegExp(`<g class="message"[^>]*data-label="${STAND_IN}"[^>]*>[\\s\\S]*?</g>`), '');
+    const { renderMermaidSVG } = await loadPatchedRenderer();
+    const options = { bg: 'var(--bg)', fg: 'var(--fg)', transparent: true, padding: 16, ...(narrow ? NARROW_RENDER_OPTIONS : {}), adjustSequenceLayout: spacedSequence };
+    svg = clearSubgraphTitles(renderMermaidSVG(source, options)).replace(new RegExp(`<g class="message"[^>]*data-label="${STAND_IN}"[^>]*>[\\s\\S]*?</g>`), '');
     layouts.set(key, svg);
   }
   return svg;
