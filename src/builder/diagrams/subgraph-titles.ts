@@ -14,7 +14,8 @@ const TITLE_SIZE = 12;
 const TITLE_LEFT = 12;
 /** The renderer's line height for text on several lines. */
 const LINE_HEIGHT = TITLE_SIZE * 1.3;
-/** Ours: room between a title and a line. */
+/** Ours: how much taller a band of two lines is; room between a title and a line. */
+const TALLER = 8;
 const CLEAR = 6;
 
 const num = (s: string) => Number(s);
@@ -54,14 +55,14 @@ export function clearSubgraphTitles(svg: string): string {
     const oneLine = starts.find((at) => fits(at, titleWidth));
     if (oneLine === x + TITLE_LEFT) return all;
     if (oneLine === undefined) {
-      // Two lines in the longest free stretch, in a band one line taller (the renderer leaves
-      // room for that between the band and what the subgraph holds).
+      // Two lines in a free stretch, in a band taller by less than a line: the renderer leaves
+      // 16 px between the band and what the subgraph holds, of which this keeps half.
       const lines = twoLines(title);
       const linesWidth = Math.max(...lines.map((l) => textWidth(l, TITLE_SIZE, true)));
       const at = lines.length === 2 ? starts.find((a) => fits(a, linesWidth)) : undefined;
       if (at !== undefined) {
-        const tall = band.replace(/\sheight="[^"]*"/, ` height="${h + LINE_HEIGHT}"`);
-        return `${open}${outline}${s1}${tall}${s2}${titleLines(text, lines, at, y + (h + LINE_HEIGHT) / 2)}`;
+        const tall = h + TALLER;
+        return `${open}${outline}${s1}${band.replace(/\sheight="[^"]*"/, ` height="${tall}"`)}${s2}${titleLines(text, lines, at, y + tall / 2)}`;
       }
     }
     const at = oneLine ?? starts.filter((a) => clear(a, titleWidth)).pop()!;
