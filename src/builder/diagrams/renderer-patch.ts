@@ -7,8 +7,9 @@
  * - fan-out and fan-in edges share a trunk only when their other ends lie in one layer: the
  *   renderer draws each branch straight from the trunk, so a branch to a farther node ran through
  *   the nearer one (a target below another target).
- * The patched build is written once into node_modules/.cache/ (named by its text's hash, next to
- * the packages it imports) and imported from there. A hunk that no longer matches fails the build.
+ * The patched build is written once into node_modules/.cache/ (named by its text's hash, its
+ * imports pointed at the files the package itself loads) and imported from there. A hunk that no
+ * longer matches fails the build.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
