@@ -2,13 +2,20 @@
  * Search relevance on the built site: queries a reader would type for a task (never a page's
  * title), each with the page route(s) that answer it, run through the browser's local client
  * against the index in dist/ (the current version). Reports top-1, top-3 and MRR@10 by page.
- * Two further lists, VALIDATION and QUESTIONS, are scored apart. Usage: npx tsx bench/search-quality.ts [--verbose]  (after npm run build)
+ * Two further lists, VALIDATION and QUESTIONS, are scored apart. With `--version 1.0` (or 0.4) the same
+ * lists run against that version's index, each answer moved under its root; a query none of whose
+ * pages that version has is left out, and the count says so.
+ * Usage: npx tsx bench/search-quality.ts [--verbose] [--version 1.0]  (after npm run build)
  */
 import { readFile } from 'node:fs/promises';
 import { clientOverDist, modalRequest } from './search-files.ts';
 
-const TAG = 'docs-default-current';
 const D = '/docs/';
+const versionArg = process.argv.indexOf('--version');
+const version = versionArg > 0 ? process.argv[versionArg + 1] : undefined;
+const TAG = version ? `docs-default-${version}` : 'docs-default-current';
+/** An answer's route in the version being scored. */
+const inVersion = (route: string) => (version ? route.replace(/^\/docs\//, `/docs/${version}/`) : route);
 const SH = `${D}guides/self-hosting/`;
 
 /** [query, route(s) that answer it]. */
@@ -184,12 +191,17 @@ const verbose = process.argv.includes('--verbose');
 const sitemap = await readFile('dist/sitemap.xml', 'utf8');
 const known = new Set([...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]));
 const missing = [...QUERIES, ...VALIDATION, ...QUESTIONS].flatMap(([, routes]) => routes).filter((r) => !known.has(r));
-if (missing.length) throw new Error(`routes not in dist/sitemap.xml: ${[...new Set(missing)].join(', ')}`);
+if (!version && missing.length) throw new Error(`routes not in dist/sitemap.xml: ${[...new Set(missing)].join(', ')}`);
+/** The queries of a list that the version being scored can answer, with its own routes. */
+const answerable = (list: [string, string[]][]): [string, string[]][] =>
+  list.map(([q, routes]): [string, string[]] => [q, routes.map(inVersion).filter((r) => known.has(r))]).filter(([, routes]) => routes.length > 0);
 
 const { client } = clientOverDist('dist', [TAG]);
 
 /** Runs one list and prints its figures (and, with --verbose, every query whose page is not first). */
-async function score(name: string, list: [string, string[]][]) {
+async function score(name: string, all: [string, string[]][]) {
+  const list = answerable(all);
+  const left = all.length - list.length;
   let top1 = 0, top3 = 0, mrr = 0, empty = 0;
   for (const [query, routes] of list) {
     const { results } = await client.search({ requests: [modalRequest(TAG, query)] });
@@ -203,7 +215,7 @@ async function score(name: string, list: [string, string[]][]) {
     if (verbose && rank !== 1) console.log(`${rank || '-'}\t${query}\t→ ${pages.slice(0, 3).join(' ')}`);
   }
   const pct = (n: number) => `${((100 * n) / list.length).toFixed(1)} %`;
-  console.log(`${name}: ${list.length} queries (${TAG}): top-1 ${pct(top1)}, top-3 ${pct(top3)}, MRR@10 ${(mrr / list.length).toFixed(3)}, no results ${empty}`);
+  console.log(`${name}: ${list.length} queries${left ? ` (${left} left out: no page of ${version} answers them)` : ''} (${TAG}): top-1 ${pct(top1)}, top-3 ${pct(top3)}, MRR@10 ${(mrr / list.length).toFixed(3)}, no results ${empty}`);
 }
 
 await score('main', QUERIES);
