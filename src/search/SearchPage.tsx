@@ -12,20 +12,32 @@ import { rewriteResultUrl, routerPath, isExternal } from './urls.ts';
 import { safeHighlightHtml } from './snippet-html.ts';
 import siteConfig from '../../site.config.ts';
 import { loadPageIndex, PageIndex, type VersionIndex } from './PageIndex.tsx';
+import { otherVersionHits, type OtherVersionHits } from './other-versions.ts';
 
 const BASE = import.meta.env.BASE_URL;
 
-type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'done'; hits: SearchHit[]; nbHits: number; page: number; nbPages: number };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | { kind: 'done'; hits: SearchHit[]; nbHits: number; page: number; nbPages: number; elsewhere: OtherVersionHits[] };
+
+/** A link to a hit's URL as the index gives it: in-app for the site's own pages. */
+function HitLink({ url, children }: { url: string; children: string }) {
+  const href = rewriteResultUrl(url, BASE, siteConfig.search.externalUrlRegex);
+  return isExternal(href) ? <a href={href}>{children}</a> : <Link to={routerPath(href, BASE)}>{children}</Link>;
+}
 
 function Hit({ hit }: { hit: SearchHit }) {
-  const url = rewriteResultUrl(hit.url, BASE, siteConfig.search.externalUrlRegex);
   const trail = LEVELS.map((l) => hit.hierarchy[l]).filter((v): v is string => !!v);
   const title = trail[trail.length - 1];
   const snippet = (hit._snippetResult as { content?: { value: string } }).content?.value;
   return (
     <li className="search-result">
       <p className="search-result__trail">{trail.slice(0, -1).join(' › ')}</p>
-      <h2 className="search-result__title">{isExternal(url) ? <a href={url}>{title}</a> : <Link to={routerPath(url, BASE)}>{title}</Link>}</h2>
+      <h2 className="search-result__title">
+        <HitLink url={hit.url}>{title}</HitLink>
+      </h2>
       {snippet && <p className="search-result__snippet" dangerouslySetInnerHTML={{ __html: safeHighlightHtml(snippet) }} />}
     </li>
   );
@@ -61,7 +73,9 @@ export function Component() {
         requests: [{ indexName: indexName(), query, page, hitsPerPage: HITS_PER_PAGE, facetFilters: facetFilters(version.tag), attributesToSnippet: ['content:30'], highlightPreTag: '<mark>', highlightPostTag: '</mark>', snippetEllipsisText: '…' }],
       });
       const r = results[0];
-      setStatus({ kind: 'done', hits: [...previous, ...(r.hits as SearchHit[])], nbHits: r.nbHits, page: r.page, nbPages: r.nbPages });
+      // Nothing in this version: the other versions are asked, as the modal does, so the page need not end here.
+      const elsewhere = r.nbHits === 0 ? await otherVersionHits(searchClient(), query, version.tag, site.versions).catch(() => []) : [];
+      setStatus({ kind: 'done', hits: [...previous, ...(r.hits as SearchHit[])], nbHits: r.nbHits, page: r.page, nbPages: r.nbPages, elsewhere });
     } catch (e) {
       setStatus({ kind: 'error', message: (e as Error).message });
     }
@@ -117,6 +131,18 @@ export function Component() {
             <p className="search-page__count">
               {status.nbHits === 0 ? `No results for “${query}”` : `${status.nbHits} ${status.nbHits === 1 ? 'result' : 'results'} for “${query}”`}
             </p>
+            {status.elsewhere.map((other) => (
+              <section key={other.label} className="search-page__elsewhere" aria-label={`Found in ${other.label}`}>
+                <p>Found in {other.label}:</p>
+                <ul>
+                  {other.hits.map((hit) => (
+                    <li key={hit.url}>
+                      <HitLink url={hit.url}>{hit.title}</HitLink>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
             <ol className="search-page__results">
               {status.hits.map((h) => (
                 <Hit key={h.objectID} hit={h} />

@@ -404,6 +404,27 @@ describe('search page', () => {
     await ctx.close();
   });
 
+  it('points a query that finds nothing in the chosen version to the versions where it does', async () => {
+    const { page, ctx, errors } = await open('/search/?q=gitignore'); // only the 1.0 Docker self-hosting guide has the word
+    await page.getByText('No results for “gitignore”').waitFor();
+    const found = page.getByRole('region', { name: 'Found in 1.0' });
+    await found.getByText('Found in 1.0:').waitFor();
+    assert.doesNotMatch((await page.locator('.search-page').textContent()) ?? '', /Found in (1\.1|0\.4)/);
+    const link = found.getByRole('link').first();
+    assert.match((await link.getAttribute('href'))!, /^\/docs\/1\.0\/guides\/self-hosting\/docker\/#/);
+    assert.match((await link.textContent())!, /^Self-hosting guide for Docker › /);
+    // Searching 1.0 itself finds it there, and the hint goes.
+    await page.locator('#search-page-version').selectOption('1.0');
+    await page.getByText(/^\d+ results? for “gitignore”$/).waitFor();
+    assert.equal(await page.getByText(/^Found in/).count(), 0);
+    await page.locator('#search-page-version').selectOption('1.1');
+    await found.getByRole('link').first().click();
+    await page.waitForURL(/\/docs\/1\.0\/guides\/self-hosting\/docker\/#/);
+    assert.match((await page.locator('h1').textContent())!, /Docker/);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
   it('treats markup in the query as text', async () => {
     const { page, ctx, errors } = await open(`/search/?q=${encodeURIComponent('<img src=x onerror="window.__xss=1">')}`);
     await page.waitForTimeout(800);
