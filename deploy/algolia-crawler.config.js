@@ -3,7 +3,9 @@
 // lvl0 = the page's data-search-lvl0 attribute (its top sidebar category, else "Documentation"),
 // lvl1 = the page h1, lvl2-lvl6 = the headings of the page body, content = its paragraphs,
 // list items and table cells. The docsearch:language and docsearch:docusaurus_tag meta tags of
-// every page become the language and docusaurus_tag attributes used for contextual search.
+// every page become the language and docusaurus_tag attributes used for contextual search. The
+// page's <meta name="keywords"> (its front-matter keywords: the words readers use for its tasks
+// that its text does not) becomes a searchable keywords attribute, as in the local index.
 // Replace the placeholders; see README.md, "Search", for switching a deployment to it.
 new Crawler({
   appId: 'YOUR_APP_ID',
@@ -22,6 +24,7 @@ new Crawler({
       pathsToMatch: ['https://docs.zrok.io/docs/**'],
       recordExtractor: ({ $, helpers }) => {
         const lvl0 = $('article[data-search-lvl0]').attr('data-search-lvl0') || 'Documentation';
+        const keywords = ($('meta[name="keywords"]').attr('content') || '').split(',').map((k) => k.trim()).filter(Boolean);
         // Chrome and widgets that are not page text.
         $('.tabs__noscript-label, .tabs__list, .code-block, .mermaid, .breadcrumbs, .pagination, .badge, .version-banner').remove();
         return helpers.docsearch({
@@ -34,6 +37,7 @@ new Crawler({
             lvl5: ['article .markdown h5'],
             lvl6: ['article .markdown h6'],
             content: ['article .markdown p, article .markdown li, article .markdown td, article .markdown th'],
+            keywords: { selectors: '', defaultValue: keywords },
           },
           indexHeadings: true,
           aggregateContent: true,
@@ -51,7 +55,7 @@ new Crawler({
       camelCaseAttributes: ['hierarchy', 'content'],
       searchableAttributes: [
         'unordered(hierarchy.lvl0)', 'unordered(hierarchy.lvl1)', 'unordered(hierarchy.lvl2)', 'unordered(hierarchy.lvl3)',
-        'unordered(hierarchy.lvl4)', 'unordered(hierarchy.lvl5)', 'unordered(hierarchy.lvl6)', 'content',
+        'unordered(hierarchy.lvl4)', 'unordered(hierarchy.lvl5)', 'unordered(hierarchy.lvl6)', 'unordered(keywords)', 'content',
       ],
       distinct: true,
       attributeForDistinct: 'url',

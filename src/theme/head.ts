@@ -32,11 +32,17 @@ export function pageHead(path: string, page: PageState | undefined): PageHead {
   return { title: `Page Not Found | ${siteConfig.title}`, description: 'The page you asked for does not exist.' };
 }
 
+/** The route the HTML was prerendered for (router path, as `useDocumentHead` gets it), set on the first call. */
+let prerenderedPath: string | undefined;
+
 export function useDocumentHead(path: string) {
   const page = usePageState();
+  prerenderedPath ??= path;
   useEffect(() => {
     const head = pageHead(path, page);
     document.title = head.title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
+    // The prerendered keywords are that page's; the browser has none for another (page data leaves them out).
+    if (path !== prerenderedPath) document.querySelector('meta[name="keywords"]')?.remove();
   }, [path, page]);
 }

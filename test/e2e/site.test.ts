@@ -55,6 +55,23 @@ describe('every route', () => {
     }
   });
 
+  it('gives crawlers a page’s front-matter keywords in its head, and keeps them to that page', async () => {
+    const keywordsOf = async (path: string) => /<meta name="keywords" content="([^"]*)"/.exec(await (await fetch(served.site.url + path)).text())?.[1];
+    assert.equal(await keywordsOf('/docs/concepts/sharing-reserved/'), 'same url after restart, url changes, stable url, fixed subdomain, custom subdomain, vanity name, persistent link, bookmark');
+    assert.equal(await keywordsOf('/docs/1.0/guides/vpn/'), 'wireguard, openvpn, tailscale, zerotier, layer 3, point to point');
+    assert.equal(await keywordsOf('/docs/category/guides/'), undefined, 'a generated category page has none');
+    assert.equal(await keywordsOf('/'), undefined);
+    // After an in-app navigation the head no longer claims the first page's keywords.
+    const { page, errors } = await open('/docs/concepts/sharing-reserved/');
+    assert.equal(await page.locator('meta[name="keywords"]').count(), 1);
+    await page.locator('article').getByRole('link', { name: 'private', exact: true }).first().click();
+    await page.waitForURL(/\/docs\/concepts\/sharing-private\/$/);
+    await page.waitForFunction(() => document.title.startsWith('Private Shares'));
+    assert.equal(await page.locator('meta[name="keywords"]').count(), 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   it('ships sitemap.xml, robots.txt and the redirect list', async () => {
     const sitemap = await (await fetch(`${served.site.url}/sitemap.xml`)).text();
     assert.equal((sitemap.match(/<url>/g) ?? []).length, 138);

@@ -71,6 +71,7 @@ describe('front matter errors', () => {
     expect(errorOf(() => read(`[${Array.from({ length: 13 }, (_, i) => `w${i}`).join(', ')}]`))).toBe('content/docs/1.1/two.mdx:3: front matter "keywords" has 13 entries; at most 12');
     expect(errorOf(() => read('[ok, 7]'))).toMatch(/^content\/docs\/1\.1\/two\.mdx:3: front matter "keywords" entries must be words or phrases of 1 to 40 characters, got 7$/);
     expect(errorOf(() => read(`[${'x'.repeat(41)}]`))).toMatch(/two\.mdx:3: front matter "keywords" entries must be/);
+    expect(errorOf(() => read('[systemd, "start, stop"]'))).toBe('content/docs/1.1/two.mdx:3: front matter "keywords" entries may not hold a comma (make it two entries), got "start, stop"');
   });
 });
 

@@ -65,6 +65,9 @@ function keywordsProblem(value: unknown): string | undefined {
   if (value.length > MAX_KEYWORDS) return `has ${value.length} entries; at most ${MAX_KEYWORDS}`;
   const bad = value.find((k) => typeof k !== 'string' || !k.trim() || k.length > MAX_KEYWORD_LENGTH);
   if (bad !== undefined) return `entries must be words or phrases of 1 to ${MAX_KEYWORD_LENGTH} characters, got ${JSON.stringify(bad)}`;
+  // The page's <meta name="keywords"> separates them with commas, as crawlers read it.
+  const comma = value.find((k: string) => k.includes(','));
+  if (comma !== undefined) return `entries may not hold a comma (make it two entries), got ${JSON.stringify(comma)}`;
   return undefined;
 }
 

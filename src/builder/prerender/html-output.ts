@@ -10,11 +10,13 @@ interface HeadInput {
   base: string;
   sitePath: string;
   head: { title: string; description: string; versionTag?: string; status: number; noindex?: boolean };
+  /** The page's front-matter keywords: in the HTML only, for crawlers such as the hosted search's. */
+  keywords?: string[];
   preloads: string[];
 }
 
-/** Canonical, OpenGraph, Twitter, DocSearch meta tags and chunk preloads of one page. */
-export function headTags({ siteConfig, base, sitePath, head, preloads }: HeadInput): string {
+/** Canonical, OpenGraph, Twitter, keywords and DocSearch meta tags and chunk preloads of one page. */
+export function headTags({ siteConfig, base, sitePath, head, preloads, keywords = [] }: HeadInput): string {
   const url = siteConfig.url + base.replace(/\/$/, '') + sitePath;
   const tags = [
     head.status === 200 ? `<link rel="canonical" href="${escapeHtml(url)}" />` : '',
@@ -27,6 +29,7 @@ export function headTags({ siteConfig, base, sitePath, head, preloads }: HeadInp
     `<meta name="twitter:card" content="summary" />`,
     `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
+    keywords.length ? `<meta name="keywords" content="${escapeHtml(keywords.join(', '))}" />` : '',
     `<meta name="docsearch:language" content="${siteConfig.locales.default}" />`,
     head.versionTag ? `<meta name="docsearch:docusaurus_tag" content="${escapeHtml(head.versionTag)}" />` : '',
     ...preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),

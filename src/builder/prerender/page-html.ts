@@ -46,7 +46,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * One page's HTML: head tags, the rendered app, and the page's data for the browser (a JSON
  * block, never executed, so the CSP needs no hash for it).
  */
-export function pageHtml(shell: PageShell, r: RenderResult, sitePath: string, route: string): string {
+export function pageHtml(shell: PageShell, r: RenderResult, sitePath: string, route: string, keywords: string[] = []): string {
   const { template, cspMeta, siteConfig, base, runtimePreloads } = shell;
   // A body kept as HTML (staticBody) is not loaded on this visit, so neither it nor its runtime is preloaded.
   const preloads = (r.page?.doc && !r.staticBody ? [r.page.doc.module, ...runtimePreloads] : []).filter((f) => !template.includes(f));
@@ -55,7 +55,7 @@ export function pageHtml(shell: PageShell, r: RenderResult, sitePath: string, ro
   // page titles or descriptions as patterns and splice parts of the template into the page.
   return template
     .replace('<meta charset="UTF-8" />', () => `<meta charset="UTF-8" />\n    ${cspMeta}`)
-    .replace('<!--head-tags-->', () => headTags({ siteConfig, base, sitePath, head: r, preloads }))
+    .replace('<!--head-tags-->', () => headTags({ siteConfig, base, sitePath, head: r, preloads, keywords }))
     .replace(/<title>.*?<\/title>/, () => `<title>${escapeHtml(r.title)}</title>`)
     .replace('<meta name="description" content="" />', () => `<meta name="description" content="${escapeHtml(r.description)}" />`)
     .replace('<!--app-route-->', () => escapeHtml(route))

@@ -40,7 +40,8 @@ function browserCopy(source: string): { file: string; code: string } {
 const moduleUrl = (source: string) => input.base + browserCopy(source).file;
 const site = JSON.parse(readFileSync(input.manifestFile, 'utf8')) as SiteManifest;
 server.configure({ site, moduleUrl, bodyFile: (source) => input.pages[source] });
-// Keywords are searched, never shown, so page data (what the browser gets) does not carry them.
+// Keywords are searched, never shown, so page data (what the browser gets) does not carry them; the HTML's
+// head does, for crawlers.
 const keywordsOf = new Map(site.versions.flatMap((v) => v.docs.map((d) => [d.source, d.keywords] as const)));
 const shell: PageShell = { ...input.shell, siteConfig: server.siteConfig };
 const language = server.siteConfig.locales.default;
@@ -52,7 +53,7 @@ async function renderPage(job: PrerenderJob): Promise<RenderedPage> {
   const source = r.page?.source ?? job.path;
   if (r.redirect || r.status !== wanted) throw new Error(`${source}: route ${job.path} rendered with status ${r.status}`);
   const route = job.notFound ? '__not-found__' : input.base.replace(/\/$/, '') + job.path;
-  const html = pageHtml(shell, r, job.notFound ? '/404.html' : job.path, route);
+  const html = pageHtml(shell, r, job.notFound ? '/404.html' : job.path, route, r.page ? keywordsOf.get(r.page.source) : undefined);
   if (job.notFound) return { files: [['404.html', html]], facts: [], records: [] };
   const files: [string, string][] = [[path.join(job.path, 'index.html'), html]];
   // Parsed once for both the link check and the search records.
