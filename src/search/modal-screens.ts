@@ -191,8 +191,10 @@ export function attachModalScreens(root: HTMLElement, { suggest, elsewhere, hitL
       if (report && report.parentElement === noResults) noResults.insertBefore(box, report);
       else noResults.append(box);
     });
-    // Only once the reader stops typing: a prefix on the way to a query with hits must not query every version.
-    const stillAsked = () => new Promise<void>((r) => setTimeout(r, ELSEWHERE_AFTER_MS)).then(() => input.value === query);
+    // Only once the no-results screen has stayed for this query: a prefix on the way to a query with hits, or a
+    // screen DocSearch is about to replace with hits, must not query every version.
+    const stillAsked = () =>
+      new Promise<void>((r) => setTimeout(r, ELSEWHERE_AFTER_MS)).then(() => input.value === query && noResults.isConnected && !noResults.hidden);
     fillOnce(noResults, ELSEWHERE_CLASS, query, async () => ((await stillAsked()) ? elsewhere(query) : []), (found) => (found.length ? elsewhereBox(found, hitLink) : undefined), (box) => {
       const title = noResults.querySelector(':scope > .DocSearch-Title');
       if (title) title.after(box);
