@@ -9,4 +9,7 @@ import { RENDERER_PACKAGE, RENDERER_PATCH } from './renderer-patch.ts';
 
 const version = (JSON.parse(readFileSync(packageJsonOf(RENDERER_PACKAGE), 'utf8')) as { version: string }).version;
 
-export const DIAGRAM_RENDERER = `${RENDERER_PACKAGE}@${version}+patch.${RENDERER_PATCH}`;
+/** The renderer as messages name it to a writer. */
+export const DIAGRAM_RENDERER = `${RENDERER_PACKAGE}@${version}`;
+/** The renderer and our patch to it, for the page cache. */
+export const DIAGRAM_RENDERER_FINGERPRINT = `${DIAGRAM_RENDERER}+patch.${RENDERER_PATCH}`;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { DocSource } from '../../content/types.ts';
 import { readFirstLine } from '../common/first-line.ts';
 import { sha256 } from '../common/hash.ts';
-import { DIAGRAM_RENDERER } from '../diagrams/diagram-renderer.ts';
+import { DIAGRAM_RENDERER_FINGERPRINT } from '../diagrams/diagram-renderer.ts';
 import type { DiagramFallback } from '../diagrams/remark-mermaid.ts';
 
 export interface CachedPage {
@@ -35,7 +35,7 @@ export function compilerFingerprint(root: string): string {
   let f = fingerprints.get(root);
   if (f) return f;
   const buildDir = path.join(root, 'src/builder');
-  const parts: (string | Buffer)[] = [DIAGRAM_RENDERER];
+  const parts: (string | Buffer)[] = [DIAGRAM_RENDERER_FINGERPRINT];
   // Every file of every step's folder, by its path under src/builder/.
   const names = readdirSync(buildDir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
