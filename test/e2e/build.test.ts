@@ -358,7 +358,8 @@ describe('npm run dev', () => {
     }
   });
 
-  it('updates an edited component in place and keeps its state (React Fast Refresh)', async () => {
+  /** The open fixture page, hydrated, and the text of a component of the workspace's theme to edit; restored after. */
+  async function withOpenPageAndComponent(fn: (tab: import('playwright-core').Page, write: (text: string) => Promise<void>, original: string) => Promise<void>) {
     const browser = await launchBrowser();
     const file = path.join(project, 'src/theme/Dropdown.tsx');
     const original = await readFile(file, 'utf8');
@@ -366,6 +367,15 @@ describe('npm run dev', () => {
       const tab = await browser.newPage();
       await tab.goto(`${base}/docs/guides/one/`);
       await waitHydrated(tab);
+      await fn(tab, (text) => writeFile(file, text), original);
+    } finally {
+      await writeFile(file, original);
+      await browser.close();
+    }
+  }
+
+  it('updates an edited component in place and keeps its state (React Fast Refresh)', () =>
+    withOpenPageAndComponent(async (tab, write, original) => {
       await tab.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
       // The version menu's open state is the component's own (useState): a remount or a reload would close it.
       const button = tab.locator('.dropdown__button').first();
@@ -373,40 +383,26 @@ describe('npm run dev', () => {
       await tab.waitForFunction(() => document.querySelector('.dropdown__button')?.getAttribute('aria-expanded') === 'true');
       const edited = original.replace('<span className="dropdown__caret" aria-hidden="true" />', '<span className="dropdown__caret" data-edited-live="" aria-hidden="true" />');
       assert.notEqual(edited, original, 'the test edits the component');
-      await writeFile(file, edited);
+      await write(edited);
       await tab.locator('.dropdown__button [data-edited-live]').first().waitFor({ state: 'attached', timeout: 30_000 });
       assert.equal(await button.getAttribute('aria-expanded'), 'true', 'the menu is still open: its state was kept');
       assert.equal(await tab.evaluate(() => (window as unknown as { kept?: boolean }).kept), true, 'updated in place, not reloaded');
-    } finally {
-      await writeFile(file, original);
-      await browser.close();
-    }
-  });
+    }));
 
-  it("shows a component's syntax error in the error overlay with its file and line, and recovers once it is fixed", async () => {
-    const browser = await launchBrowser();
-    const file = path.join(project, 'src/theme/Dropdown.tsx');
-    const original = await readFile(file, 'utf8');
-    try {
-      const tab = await browser.newPage();
-      await tab.goto(`${base}/docs/guides/one/`);
-      await waitHydrated(tab);
+  it("shows a component's syntax error in the error overlay with its file and line, and recovers once it is fixed", () =>
+    withOpenPageAndComponent(async (tab, write, original) => {
       const lines = original.split('\n');
       const at = lines.findIndex((l) => l.startsWith('export function Dropdown('));
       lines.splice(at, 0, 'const broken = ;');
-      await writeFile(file, lines.join('\n'));
+      await write(lines.join('\n'));
       const overlay = tab.locator('vite-error-overlay');
       await overlay.waitFor({ state: 'attached', timeout: 30_000 });
       const message = await overlay.evaluate((el) => el.shadowRoot?.textContent ?? '');
       assert.match(message, new RegExp(`src/theme/Dropdown\\.tsx:${at + 1}:`), message.slice(0, 400));
-      await writeFile(file, original);
+      await write(original);
       await overlay.waitFor({ state: 'detached', timeout: 30_000 });
       await tab.locator('.dropdown__button').first().waitFor();
-    } finally {
-      await writeFile(file, original);
-      await browser.close();
-    }
-  });
+    }));
 
   it('shows a diagram error in the page with file and line, and draws the diagram once it is fixed', async () => {
     const browser = await launchBrowser();
