@@ -33,10 +33,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The dev server's dependency scan starts from the shell alone: by default it crawls every .html file under the
   // root, which includes every page of a built site (10,000 pages made the first page take 9 s to show).
   optimizeDeps: { entries: ['index.html'] },
-  // P5: these packages' entry points are not ESM that Node can import as they are.
+  // These packages' entry points are not ESM that Node can import as they are (autocomplete-core's main is UMD).
   ssr: { noExternal: [/^@docsearch\//, /^@algolia\/autocomplete/] },
   build: {
-    outDir: isSsrBuild ? '.build/server' : '.build/client', // P6: never write into dist/ directly
+    outDir: isSsrBuild ? '.build/server' : '.build/client', // never into dist/: the server build would empty it, and dist/ changes only when every phase succeeded
     emptyOutDir: true,
     manifest: !isSsrBuild,
     // Every browser the site supports preloads modules itself: the polyfill would be bytes of every first visit.
