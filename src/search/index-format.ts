@@ -12,11 +12,11 @@
  * The index is MiniSearch's own, cut into files; this module holds what both sides must agree on.
  */
 import { type Options } from 'minisearch';
-import { indexTerms, processTerm, tokenize } from './query.ts';
+import { indexTerms, PHRASE_FIELD, phraseTerm, processTerm, tokenize } from './query.ts';
 import { LEVELS, type Hierarchy, type SearchRecord } from './types.ts';
 
-/** 5: stemmed terms, the page/description/keywords/heading/path/content fields, parts named by their content. */
-export const INDEX_FORMAT = 5;
+/** 6: stemmed terms, the page/description/keywords/heading/path/content fields, keyword phrases as whole terms, parts named by their content. */
+export const INDEX_FORMAT = 6;
 
 export interface SearchIndexCore {
   format: typeof INDEX_FORMAT;
@@ -51,9 +51,11 @@ export type TermEntry = [term: string, ...fields: (number | number[])[]];
  * The fields of a section, best first: the page's title (lvl1, on every section of the page: a
  * page about the topic beats a passing mention), the page's description and keywords (front
  * matter, on its first section only), the section's own heading, the headings above it and the
- * category (lvl0), and the section's text.
+ * category (lvl0), and the section's text. Then the keyword phrases, each one term (query.ts
+ * `phraseTerm`): a query never searches them as words, only as whole phrases.
  */
-const FIELDS = ['page', 'description', 'keywords', 'heading', 'path', 'content'];
+const WORD_FIELDS = ['page', 'description', 'keywords', 'heading', 'path', 'content'];
+const FIELDS = [...WORD_FIELDS, PHRASE_FIELD];
 const ownHeading = (r: SearchRecord) => (r.type === 'content' || r.type === 'lvl1' ? '' : (r.hierarchy[r.type as keyof Hierarchy] ?? ''));
 const pathOf = (r: SearchRecord) =>
   [r.hierarchy.lvl0, ...LEVELS.slice(2).filter((l) => l !== r.type).map((l) => r.hierarchy[l])].filter(Boolean).join(' ');
@@ -71,8 +73,9 @@ export function indexOptions(_keyLength: number): Options<SearchRecord> {
   return {
     idField: 'objectID',
     fields: FIELDS,
-    tokenize,
-    processTerm: (term) => processTerm(term),
+    // A phrase term is already tokenized and stemmed; the build passes the field, a search does not.
+    tokenize: (text, field) => (field === PHRASE_FIELD ? text.split('\n') : tokenize(text)),
+    processTerm: (term, field) => (field === PHRASE_FIELD ? term : processTerm(term)),
     extractField: (doc, field) => {
       if (field === 'page') return doc.hierarchy.lvl1 ?? '';
       if (field === 'heading') return ownHeading(doc);
@@ -81,9 +84,11 @@ export function indexOptions(_keyLength: number): Options<SearchRecord> {
       // length normalisation) is then that of the descriptions, not diluted by every section.
       if (field === 'description') return doc.description;
       if (field === 'keywords') return doc.keywords?.join(' ');
+      if (field === PHRASE_FIELD) return doc.keywords?.flatMap((k) => phraseTerm(k) ?? []).join('\n') || undefined;
       return (doc as unknown as Record<string, string>)[field];
     },
     searchOptions: {
+      fields: WORD_FIELDS,
       boost: BOOST,
       combineWith: 'AND',
     },

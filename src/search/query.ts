@@ -5,6 +5,9 @@
 import MiniSearch, { type Query, type SearchOptions, type SearchResult } from 'minisearch';
 import { stemmer } from 'stemmer';
 
+/** The index field holding a page's keyword phrases as whole terms (index-format.ts). */
+export const PHRASE_FIELD = 'phrases';
+
 /** English words that say nothing about which page is meant ("how do I …", "why is my …"). */
 export const STOP_WORDS = new Set(
   // NLTK's English list, plus words of wanting ("i want to …", "the way to …"), plus the product's name.
@@ -117,9 +120,62 @@ function alternatives(word: string): string[] {
   return base ? [word, base] : [word];
 }
 
-/** Every index term a query may look up (its words, their stems and synonyms): which term parts to load. */
+/**
+ * Words that only join the words of a keyword phrase ("run my own zrok", "log in with github"):
+ * articles, pronouns, forms of be/do/have, linking prepositions, and the product's name. Unlike
+ * STOP_WORDS, words such as "own", "same", "after", "without" or "only" stay: in a phrase they
+ * carry its sense ("my own server", "same url after restart", "run without login").
+ */
+const GLUE_WORDS = new Set(
+  ('a an the i me my mine myself we us our ours you your yours it its they them their he him his she her ' +
+    'this that these those am is are was were be been being do does did have has had to of for with in on at by from and or zrok').split(' '),
+);
+
+/** The most words a keyword phrase may hold besides glue words: a query is checked for every set of up to this many of its words. */
+export const MAX_PHRASE_WORDS = 4;
+
+/**
+ * A word without its plural ending (Harman's S-stemmer: "ies" → "y", "es" → "e", "s" → ""): a
+ * phrase keeps its words' other forms apart, as Porter would not ("shared folder" is not "share a folder").
+ */
+export function plural(word: string): string {
+  if (/[^ae]ies$/.test(word)) return word.slice(0, -3) + 'y';
+  if (/[^aeo]es$/.test(word)) return word.slice(0, -1);
+  if (/[^us]s$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** A text's phrase words: its words without glue words and plural endings, each once, in sorted order ("run my own zrok" → own, run). */
+export function phraseWords(text: string): string[] {
+  const joined = PHRASES.reduce((q, [re, to]) => q.replace(re, to), text.toLowerCase());
+  return [...new Set(tokenize(joined).filter((w) => !GLUE_WORDS.has(w)).map(plural))].sort();
+}
+
+/**
+ * The index term of a keyword phrase: its phrase words joined by spaces, which no word holds, so
+ * it never meets a word's term; none for a one-word keyword (the keywords field finds it).
+ */
+export function phraseTerm(keyword: string): string | undefined {
+  const words = phraseWords(keyword);
+  return words.length >= 2 ? words.join(' ') : undefined;
+}
+
+/** The phrase terms a query holds all the words of, in any order: each set of 2 to MAX_PHRASE_WORDS of its phrase words. */
+export function queryPhraseTerms(query: string): string[] {
+  const words = phraseWords(query);
+  const out: string[] = [];
+  const grow = (from: number, picked: string[]) => {
+    if (picked.length >= 2) out.push(picked.join(' '));
+    if (picked.length === MAX_PHRASE_WORDS) return;
+    for (let i = from; i < words.length; i++) grow(i + 1, [...picked, words[i]]);
+  };
+  grow(0, []);
+  return out;
+}
+
+/** Every index term a query may look up (its words, their stems and synonyms, its phrases): which term parts to load. */
 export function lookupTerms(query: string): string[] {
-  return [...new Set(queryWords(query).flatMap(alternatives).flatMap(indexTerms))];
+  return [...new Set([...queryWords(query).flatMap(alternatives).flatMap(indexTerms), ...queryPhraseTerms(query)])];
 }
 
 
@@ -192,9 +248,24 @@ export function runQuery(mini: MiniSearch<any>, query: string): RankedResult[] {
     const sum = r.score / Math.max(1, r.queryTerms.length);
     return { id: r.id as number, score: sum * count * (count / words.length) * share, words: count, complete: count === words.length };
   });
+  const phrases = phrasesHeld(mini, query);
+  for (const s of sections) s.score *= PHRASE_BOOST ** (phrases.get(s.id) ?? 0);
   const complete = sections.filter((s) => s.complete);
   const weakest = complete.length >= FEW_HITS ? Math.min(...complete.map((s) => s.score)) : 0;
   return sections.filter((s) => s.complete || s.score >= weakest).sort(byRank);
+}
+
+/** A section's score is multiplied by this for each keyword phrase of its page the query holds whole. */
+export const PHRASE_BOOST = 1.25;
+
+/** How many keyword phrases of each section the query holds all the words of (only sections with one). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function phrasesHeld(mini: MiniSearch<any>, query: string): Map<number, number> {
+  const terms = queryPhraseTerms(query);
+  if (!terms.length) return new Map();
+  // Exact look-ups of whole phrase terms in their own field: no stemming, typos or prefixes.
+  const found = mini.search(terms.join('\n'), { fields: [PHRASE_FIELD], tokenize: (t) => t.split('\n'), processTerm: (t) => t, fuzzy: false, prefix: false, combineWith: 'OR' });
+  return new Map(found.map((r) => [r.id as number, r.terms.length]));
 }
 
 /** By score, best first. */

@@ -72,6 +72,11 @@ describe('front matter errors', () => {
     expect(errorOf(() => read('[ok, 7]'))).toMatch(/^content\/docs\/1\.1\/two\.mdx:3: front matter "keywords" entries must be words or phrases of 1 to 40 characters, got 7$/);
     expect(errorOf(() => read(`[${'x'.repeat(41)}]`))).toMatch(/two\.mdx:3: front matter "keywords" entries must be/);
     expect(errorOf(() => read('[systemd, "start, stop"]'))).toBe('content/docs/1.1/two.mdx:3: front matter "keywords" entries may not hold a comma (make it two entries), got "start, stop"');
+    // Glue words do not count towards the phrase's words; a fifth word does.
+    expect(read('[run my own server at the office]').frontMatter.keywords).toEqual(['run my own server at the office']);
+    expect(errorOf(() => read('[run my own server in the office today]'))).toBe(
+      'content/docs/1.1/two.mdx:3: front matter "keywords" entries may hold at most 4 words besides "a", "my", "the", "with" and the like, got "run my own server in the office today"',
+    );
   });
 });
 

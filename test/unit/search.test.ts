@@ -395,6 +395,18 @@ describe('query rules: word dropping and ranking', () => {
     expect(await urls(list, 'unhealthy')).toEqual(['/docs/checks/', '/docs/body/']);
   });
 
+  it('lifts a page whose keyword phrase the query holds whole, in any order, plural or not, whatever its glue words', async () => {
+    // The same two keyword words, as one phrase on one page and apart on the other, whose body holds "server" once more.
+    const list = [
+      { ...page('/docs/apart/', 'Hosting', null, 'Start the server, then check the server.'), keywords: ['server', 'own'] },
+      { ...page('/docs/phrase/', 'Hosting', null, 'Start the server, then check it.'), keywords: ['own server'] },
+    ];
+    expect((await urls(list, 'run my own server'))[0]).toBe('/docs/phrase/');
+    expect((await urls(list, 'servers of your own'))[0]).toBe('/docs/phrase/');
+    // Another form than the plural is not the phrase ("owned" is "own" to the word match only).
+    expect((await urls(list, 'owned server'))[0]).toBe('/docs/apart/');
+  });
+
   it('reaches a feature from its negated word: "unhealthy" finds health checks', async () => {
     const list = [page('/docs/checks/', 'HTTP Health Checks', null, 'The agent compares the status code.'), page('/docs/other/', 'Drives', null, 'Copy files.')];
     expect(await urls(list, 'backend unhealthy')).toEqual(['/docs/checks/']);

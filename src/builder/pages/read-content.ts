@@ -14,6 +14,7 @@ import { assignHeadingIds, firstHeadingOf } from './remark-heading-ids.ts';
 import { compilerFingerprint, pageCache } from './page-cache.ts';
 import { forEachLimited } from './limit.ts';
 import { statSnapshot, unchangedSince, type Snapshotted } from '../common/stat-snapshot.ts';
+import { MAX_PHRASE_WORDS, phraseWords } from '../../search/query.ts';
 
 export const CONTENT_DIR = 'content/docs';
 const PAGE = /\.mdx?$/;
@@ -68,6 +69,9 @@ function keywordsProblem(value: unknown): string | undefined {
   // The page's <meta name="keywords"> separates them with commas, as crawlers read it.
   const comma = value.find((k: string) => k.includes(','));
   if (comma !== undefined) return `entries may not hold a comma (make it two entries), got ${JSON.stringify(comma)}`;
+  // A query is checked for phrases of at most MAX_PHRASE_WORDS words: a longer one would never match whole.
+  const long = value.find((k: string) => phraseWords(k).length > MAX_PHRASE_WORDS);
+  if (long !== undefined) return `entries may hold at most ${MAX_PHRASE_WORDS} words besides "a", "my", "the", "with" and the like, got ${JSON.stringify(long)}`;
   return undefined;
 }
 
