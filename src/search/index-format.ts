@@ -73,7 +73,7 @@ export function indexOptions(_keyLength: number): Options<SearchRecord> {
   return {
     idField: 'objectID',
     fields: FIELDS,
-    // A phrase term is already tokenized and stemmed; the build passes the field, a search does not.
+    // A phrase term is already whole and folded (query.ts phraseTerm); the build passes the field, a search does not.
     tokenize: (text, field) => (field === PHRASE_FIELD ? text.split('\n') : tokenize(text)),
     processTerm: (term, field) => (field === PHRASE_FIELD ? term : processTerm(term)),
     extractField: (doc, field) => {

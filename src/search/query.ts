@@ -97,10 +97,12 @@ const PHRASES: [RegExp, string][] = [
   [/\blog(?:ging|s|ged)?\s+in\b/g, 'login'],
 ];
 
+/** A text in lower case with its two-word verbs joined. */
+const joinVerbs = (text: string) => PHRASES.reduce((q, [re, to]) => q.replace(re, to), text.toLowerCase());
+
 /** The words of a query that carry meaning: stop words go, unless nothing else is left. */
 export function queryWords(query: string): string[] {
-  const joined = PHRASES.reduce((q, [re, to]) => q.replace(re, to), query.toLowerCase());
-  const words = [...new Set(tokenize(joined))];
+  const words = [...new Set(tokenize(joinVerbs(query)))];
   const meaningful = words.filter((w) => !STOP_WORDS.has(w));
   return meaningful.length ? meaningful : words;
 }
@@ -138,7 +140,7 @@ export const MAX_PHRASE_WORDS = 4;
  * A word without its plural ending (Harman's S-stemmer: "ies" → "y", "es" → "e", "s" → ""): a
  * phrase keeps its words' other forms apart, as Porter would not ("shared folder" is not "share a folder").
  */
-export function plural(word: string): string {
+export function withoutPlural(word: string): string {
   if (/[^ae]ies$/.test(word)) return word.slice(0, -3) + 'y';
   if (/[^aeo]es$/.test(word)) return word.slice(0, -1);
   if (/[^us]s$/.test(word)) return word.slice(0, -1);
@@ -147,8 +149,7 @@ export function plural(word: string): string {
 
 /** A text's phrase words: its words without glue words and plural endings, each once, in sorted order ("run my own zrok" → own, run). */
 export function phraseWords(text: string): string[] {
-  const joined = PHRASES.reduce((q, [re, to]) => q.replace(re, to), text.toLowerCase());
-  return [...new Set(tokenize(joined).filter((w) => !GLUE_WORDS.has(w)).map(plural))].sort();
+  return [...new Set(tokenize(joinVerbs(text)).filter((w) => !GLUE_WORDS.has(w)).map(withoutPlural))].sort();
 }
 
 /**
