@@ -255,7 +255,7 @@ describe('route change', () => {
     await ctx.close();
   });
 
-  it('starts the next page at the top, and back returns to where the reader was', async () => {
+  it('starts the next page at the top, and back and a reload return to where the reader was', async () => {
     const ctx = await context();
     const { page, errors } = await open(ctx, '/docs/getting-started/');
     await page.evaluate(() => window.scrollTo(0, 1500));
@@ -265,6 +265,10 @@ describe('route change', () => {
     assert.equal(await page.evaluate(() => window.scrollY), 0, 'the next page starts at its top');
     await page.goBack();
     await page.locator('h1', { hasText: 'Getting Started' }).waitFor();
+    await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 2, null, { timeout: 3000 });
+    // A reload keeps the place too (the history's scroll restoration is the app's, kept in session storage).
+    await page.reload();
+    await waitHydrated(page);
     await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 2, null, { timeout: 3000 });
     assert.deepEqual(errors, []);
     await ctx.close();
