@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import siteConfig from '../../site.config.ts';
 import { findVersion } from '../site-data.ts';
 import type { PageState } from '../page-loader.ts';
@@ -32,17 +32,15 @@ export function pageHead(path: string, page: PageState | undefined): PageHead {
   return { title: `Page Not Found | ${siteConfig.title}`, description: 'The page you asked for does not exist.' };
 }
 
-/** The route the HTML was prerendered for (router path, as `useDocumentHead` gets it), set on the first call. */
-let prerenderedPath: string | undefined;
-
 export function useDocumentHead(path: string) {
   const page = usePageState();
-  prerenderedPath ??= path;
+  // The chrome mounts once: its first path is the one the HTML was prerendered for.
+  const prerenderedPath = useRef(path).current;
   useEffect(() => {
     const head = pageHead(path, page);
     document.title = head.title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
     // The prerendered keywords are that page's; the browser has none for another (page data leaves them out).
     if (path !== prerenderedPath) document.querySelector('meta[name="keywords"]')?.remove();
-  }, [path, page]);
+  }, [path, page, prerenderedPath]);
 }
