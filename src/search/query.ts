@@ -100,10 +100,21 @@ const PHRASES: [RegExp, string][] = [
 /** A text in lower case with its two-word verbs joined. */
 const joinVerbs = (text: string) => PHRASES.reduce((q, [re, to]) => q.replace(re, to), text.toLowerCase());
 
-/** The words of a query that carry meaning: stop words go, unless nothing else is left. */
+/**
+ * Light verbs: in a question they only carry the verb of the task ("how do I get a url that …",
+ * "let users sign up"), but a short query may be about them ("getting started").
+ */
+export const LIGHT_VERBS = new Set('get gets getting got let lets letting'.split(' '));
+
+/**
+ * The words of a query that carry meaning: stop words go, unless nothing else is left; light verbs
+ * go when two or more other words are left.
+ */
 export function queryWords(query: string): string[] {
   const words = [...new Set(tokenize(joinVerbs(query)))];
   const meaningful = words.filter((w) => !STOP_WORDS.has(w));
+  const topical = meaningful.filter((w) => !LIGHT_VERBS.has(w));
+  if (topical.length >= 2) return topical;
   return meaningful.length ? meaningful : words;
 }
 

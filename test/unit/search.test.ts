@@ -341,6 +341,13 @@ describe('query rules: word dropping and ranking', () => {
     page('/docs/title/', 'Windows Service', null, 'Run the agent under nssm.'),
   ];
 
+  it('drops a light verb ("get", "let") when two other words are left, and keeps it in a short query about it', () => {
+    expect(queryWords('how do I get a share url that stays the same')).toEqual(['share', 'url', 'stays']);
+    expect(queryWords('let users sign up themselves')).toEqual(['users', 'signup']);
+    expect(queryWords('getting started')).toEqual(['getting', 'started']);
+    expect(queryWords('get tokens')).toEqual(['get', 'tokens']);
+  });
+
   it('never dead-ends: when no section holds every word, the words are made optional', async () => {
     // "webdav" and "warning" occur nowhere; every other word does.
     expect((await urls(docs, 'webdav drive'))[0]).toBe('/docs/drives/');
