@@ -12,11 +12,11 @@
  * The index is MiniSearch's own, cut into files; this module holds what both sides must agree on.
  */
 import { type Options } from 'minisearch';
-import { indexTerms, PHRASE_FIELD, phraseTerm, processTerm, tokenize } from './query.ts';
+import { indexTerms, indexTokens, PHRASE_FIELD, phraseTerm, processTerm } from './query.ts';
 import { LEVELS, type Hierarchy, type SearchRecord } from './types.ts';
 
-/** 6: stemmed terms, the page/description/keywords/heading/path/content fields, keyword phrases as whole terms, parts named by their content. */
-export const INDEX_FORMAT = 6;
+/** 7: stemmed terms and camelCase parts, the page/description/keywords/heading/path/content fields, keyword phrases as whole terms, parts named by their content. */
+export const INDEX_FORMAT = 7;
 
 export interface SearchIndexCore {
   format: typeof INDEX_FORMAT;
@@ -74,7 +74,7 @@ export function indexOptions(_keyLength: number): Options<SearchRecord> {
     idField: 'objectID',
     fields: FIELDS,
     // A phrase term is already whole and folded (query.ts phraseTerm); the build passes the field, a search does not.
-    tokenize: (text, field) => (field === PHRASE_FIELD ? text.split('\n') : tokenize(text)),
+    tokenize: (text, field) => (field === PHRASE_FIELD ? text.split('\n') : indexTokens(text)),
     processTerm: (term, field) => (field === PHRASE_FIELD ? term : processTerm(term)),
     extractField: (doc, field) => {
       if (field === 'page') return doc.hierarchy.lvl1 ?? '';

@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import { byRank, lookupTerms, processTerm, queryWords, runQuery, tokenize, type RankedResult } from './query.ts';
+import { byRank, indexTokens, lookupTerms, processTerm, queryWords, runQuery, type RankedResult } from './query.ts';
 import { LEVELS, searchIndexPath, type Hierarchy, type SearchRecord } from './types.ts';
 import { expandTermEntries, indexOptions, partName, recordPartPath, termPartPath, type SearchIndexCore, type TermEntry } from './index-format.ts';
 import { highlight, snippet, type HighlightResult, type HighlightTags } from './highlight.ts';
@@ -202,7 +202,7 @@ export function createLocalSearchClient(load: IndexFileLoader, versionTags: stri
             if (options[i].length >= limit || options[i].some((o) => processTerm(o) === term)) continue;
             const record = await index.record(r.id as number);
             const text = [...LEVELS.map((l) => record.hierarchy[l]), record.content].filter(Boolean).join(' ');
-            const spelled = tokenize(text).find((w) => processTerm(w) === term);
+            const spelled = indexTokens(text).find((w) => processTerm(w) === term);
             options[i].push((spelled ?? term).toLowerCase());
           }
         }

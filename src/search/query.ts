@@ -88,6 +88,18 @@ export function processTerm(term: string): string | null {
 /** Words are runs of letters, digits and _: "<script>" is the word "script", "zrok.io" two words. */
 export const tokenize = (text: string): string[] => text.split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
 
+/**
+ * A word with its camelCase parts after it ("tcpTunnel" → tcpTunnel, tcp, Tunnel): the docs name a
+ * backend mode or a setting as one word, a reader searches for its parts ("tunnel", "endpoint").
+ */
+export function withCamelParts(word: string): string[] {
+  const parts = word.split(/(?<=[a-z0-9])(?=[A-Z])/);
+  return parts.length > 1 ? [word, ...parts] : [word];
+}
+
+/** The words the index holds for a text: its words and their camelCase parts. A query is lower case, so it is never split. */
+export const indexTokens = (text: string): string[] => tokenize(text).flatMap(withCamelParts);
+
 /** The index terms of a text, as the index derives them. */
 export function indexTerms(text: string): string[] {
   return tokenize(text).flatMap((t) => processTerm(t) ?? []);

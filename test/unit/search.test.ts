@@ -414,6 +414,16 @@ describe('query rules: word dropping and ranking', () => {
     expect((await urls(list, 'owned server'))[0]).toBe('/docs/apart/');
   });
 
+  it('finds a camelCase word of the docs by its parts, and by itself', async () => {
+    const list = [
+      page('/docs/tunnels/', 'TCP Services', null, 'Share it with the tcpTunnel backend mode.'),
+      page('/docs/other/', 'Drives', null, 'Copy files.'),
+    ];
+    expect(await urls(list, 'tunnel')).toEqual(['/docs/tunnels/']);
+    expect(await urls(list, 'tcpTunnel')).toEqual(['/docs/tunnels/']);
+    expect(await urls(list, 'tcp')).toEqual(['/docs/tunnels/']);
+  });
+
   it('reaches a feature from its negated word: "unhealthy" finds health checks', async () => {
     const list = [page('/docs/checks/', 'HTTP Health Checks', null, 'The agent compares the status code.'), page('/docs/other/', 'Drives', null, 'Copy files.')];
     expect(await urls(list, 'backend unhealthy')).toEqual(['/docs/checks/']);
