@@ -75,6 +75,12 @@ describe('diagrams drawn at build time', () => {
     expect((await drawDiagram('flowchart LR\n  A-->B-->|label|C\n  C-.->D["x-->y"]')).counts).toMatchObject({ nodes: 4, edges: 3 });
   });
 
+  it('labels a node named before its label is defined, as mermaid does', async () => {
+    const { inner: svg } = await drawDiagram('flowchart LR\n  P --> Z\n  C --> Z["ziti controller"]');
+    expect(svg).toContain('>ziti controller</text>');
+    expect(svg).not.toMatch(/>Z<\/text>/);
+  });
+
   it('gives each diagram on a page ids of its own', async () => {
     const a = await drawDiagram('flowchart LR\n  A --> B', 'p1');
     const b = await drawDiagram('flowchart LR\n  A --> B', 'p2');

@@ -7,6 +7,9 @@
  * - fan-out and fan-in edges share a trunk only when their other ends lie in one layer: the
  *   renderer draws each branch straight from the trunk, so a branch to a farther node ran through
  *   the nearer one (a target below another target).
+ * - a flowchart node named before its label is defined (`P --> Z`, then `Z["controller"]`) takes
+ *   the label and shape of that later definition, as mermaid draws it; the renderer kept the bare
+ *   id, so the box read "Z".
  * The patched build is written once into node_modules/.cache/ (named by its text's hash, its
  * imports pointed at the files the package itself loads) and imported from there. A hunk that no
  * longer matches fails the build.
@@ -46,6 +49,11 @@ const HUNKS: Hunk[] = [
     replace: `if (forward.length < 2) continue;\n    if (new Set(forward.map((e) => { const n = nodeMap.get(e.${end}); return isHorizontal ? n.x : n.y; })).size > 1) continue;\n    const ${end}s = forward.map(`,
     times: 1,
   })),
+  {
+    find: 'function registerNode(graph, subgraphStack, node) {\n  const isNew = !graph.nodes.has(node.id);\n  if (isNew) {\n    graph.nodes.set(node.id, node);\n  }',
+    replace: 'function registerNode(graph, subgraphStack, node) {\n  const isNew = !graph.nodes.has(node.id);\n  if (isNew) {\n    graph.nodes.set(node.id, node);\n  } else {\n    Object.assign(graph.nodes.get(node.id), node);\n  }',
+    times: 1,
+  },
 ];
 
 /** Names the patch in the renderer's fingerprint (diagram-renderer.ts), so a changed patch redraws every diagram. */
