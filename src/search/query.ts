@@ -102,7 +102,7 @@ export const indexTokens = (text: string): string[] => tokenize(text).flatMap(wi
 
 /** The index terms of a text, as the index derives them. */
 export function indexTerms(text: string): string[] {
-  return tokenize(text).flatMap((t) => processTerm(t) ?? []);
+  return indexTokens(text).flatMap((t) => processTerm(t) ?? []);
 }
 
 /** Two-word verbs readers type apart, joined so SYNONYMS can see them ("sign up" → "signup"). */
