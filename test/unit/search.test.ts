@@ -341,6 +341,11 @@ describe('query rules: word dropping and ranking', () => {
     page('/docs/title/', 'Windows Service', null, 'Run the agent under nssm.'),
   ];
 
+  it('reads "down" as a symptom and drops "one", which Porter stems to the preposition "on"', () => {
+    expect(queryWords('my app goes down')).toEqual(['app', 'goes', 'down']);
+    expect(queryWords('join two machines into one network')).toEqual(['join', 'two', 'machines', 'network']);
+  });
+
   it('drops a light verb ("get", "let") when two other words are left, and keeps it in a short query about it', () => {
     expect(queryWords('how do I get a share url that stays the same')).toEqual(['share', 'url', 'stays']);
     expect(queryWords('let users sign up themselves')).toEqual(['users', 'signup']);
