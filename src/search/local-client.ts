@@ -125,7 +125,7 @@ export function createLocalSearchClient(load: IndexFileLoader, versionTags: stri
     const queryID = `local-${++queryCounter}`;
     const terms = queryWords(query);
     const scored: (RankedResult & { index: VersionIndex })[] = [];
-    if (queryWords(query).length) {
+    if (terms.length) {
       for (const tag of tagsOf(req.facetFilters, versionTags)) {
         const index = await indexFor(tag);
         if (!matchesFacets(index.core.facets, req.facetFilters)) continue;
