@@ -10,6 +10,7 @@
  * Usage: npx tsx bench/search-quality.ts [--verbose] [--version 1.0]  (after npm run build)
  */
 import { readFile } from 'node:fs/promises';
+import siteConfig from '../site.config.ts';
 import { clientOverDist, modalRequest } from './search-files.ts';
 
 const D = '/docs/';
@@ -237,7 +238,7 @@ const verbose = process.argv.includes('--verbose');
 const sitemap = await readFile('dist/sitemap.xml', 'utf8');
 const known = new Set([...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((m) => m[1]));
 /** A route of the current version, or of an older one only (0.4's Linux User Share). */
-const inSomeVersion = (route: string) => [route, ...['1.0', '0.4'].map((v) => route.replace(/^\/docs\//, `/docs/${v}/`))].some((r) => known.has(r));
+const inSomeVersion = (route: string) => siteConfig.versions.map((v) => route.replace(/^\/docs\//, `/docs/${v.pathPrefix}`)).some((r) => known.has(r));
 const missing = [...QUERIES, ...VALIDATION, ...QUESTIONS, ...FRESH].flatMap(([, routes]) => routes).filter((r) => !inSomeVersion(r));
 if (missing.length) throw new Error(`routes not in dist/sitemap.xml: ${[...new Set(missing)].join(', ')}`);
 /** The queries of a list that the version being scored can answer, with its own routes. */
