@@ -47,7 +47,9 @@ export function ScrollRestoration() {
     const saved = positions.current[key];
     if (first.current) {
       first.current = false;
-      if (saved !== undefined) window.scrollTo(0, saved);
+      // A reload returns to where the reader was, unless they have already moved on before the app started: scrolled,
+      // or followed a link to a heading (the browser has then scrolled, or changed the URL's #fragment).
+      if (saved !== undefined && window.scrollY === 0 && !window.location.hash) window.scrollTo(0, saved);
     } else if (action === 'POP' && saved !== undefined) {
       window.scrollTo(0, saved);
     } else if (location.hash) {

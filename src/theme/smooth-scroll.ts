@@ -1,8 +1,21 @@
-/** Each frame covers this share of the remaining distance's complement: remaining *= 0.85. */
+/** The specification's smooth-scroll factor: at 60 frames a second, each frame covers 15 % of the distance left. */
 export const SMOOTH_SCROLL_FACTOR = 0.85;
+/** How long a smooth scroll takes, whatever the frame rate: a slow phone's 20 frames a second and a 120 Hz screen alike. */
+export const SMOOTH_SCROLL_MS = 400;
+const FRAME_MS = 1000 / 60;
 
 export function prefersReducedMotion(): boolean {
   return !!window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * The share of the way covered `elapsed` ms into a smooth scroll: the factor's ease-out curve in time rather than in
+ * frames (so a frame drawn late catches up instead of slowing the scroll), brought to its end at SMOOTH_SCROLL_MS.
+ */
+export function scrollProgress(elapsed: number): number {
+  if (elapsed >= SMOOTH_SCROLL_MS) return 1;
+  const curve = (ms: number) => 1 - SMOOTH_SCROLL_FACTOR ** (Math.max(0, ms) / FRAME_MS);
+  return curve(elapsed) / curve(SMOOTH_SCROLL_MS);
 }
 
 /** Scrolls to an element smoothly (or at once when the reader prefers reduced motion). */
@@ -16,16 +29,14 @@ export function smoothScrollTo(el: HTMLElement, offset = 0) {
     window.scrollTo(0, target());
     return;
   }
-  let remaining = target() - window.scrollY;
-  const step = () => {
+  const from = window.scrollY;
+  const start = performance.now();
+  const step = (now: number) => {
     if (run !== running) return;
-    remaining *= SMOOTH_SCROLL_FACTOR;
-    if (Math.abs(remaining) < 1) {
-      window.scrollTo(0, target());
-      return;
-    }
-    window.scrollTo(0, target() - remaining);
-    requestAnimationFrame(step);
+    // A frame's time may be a little before the start (it is the time the frame began): count it as the start.
+    const progress = scrollProgress(now - start);
+    window.scrollTo(0, from + (target() - from) * progress);
+    if (progress < 1) requestAnimationFrame(step);
   };
   requestAnimationFrame(step);
 }
