@@ -1,4 +1,4 @@
-import { pageDataPath, sidebarFragmentPath, type PageData } from './content/page-data.ts';
+import { NOT_FOUND_ROUTE, pageDataPath, sidebarFragmentPath, type PageData } from './content/page-data.ts';
 import type { PageBodyModule, PageSource } from './page-loader.ts';
 import { chunkLoader, importRetrying } from './retry-import.ts';
 
@@ -20,6 +20,14 @@ function embeddedPageData(): PageData | undefined {
 }
 
 /**
+ * The path the host answered with the not-found page (404.html), as the browser opened it: that path has no page.
+ * Read before main.tsx rewrites '/x.html' to '/x/', so that a page a host knows only by its folder still loads.
+ */
+function notFoundPathname(): string | undefined {
+  return document.getElementById('root')?.dataset.route === NOT_FOUND_ROUTE ? window.location.pathname : undefined;
+}
+
+/**
  * Under the dev server, how many content edits the page has been told of: a body is imported under that count,
  * so that an edited page's body is a new module (registered before main.tsx's revalidation on the same event).
  */
@@ -31,12 +39,14 @@ import.meta.hot?.on('zrok:content-changed', () => {
 /** The body components are a chunk of their own: a first page whose body is kept as HTML does not download them. */
 const loadComponents = chunkLoader(() => import('./mdx/components.tsx').then((m) => m.mdxComponents));
 
-/** Page data from the built files (the first page's from its HTML), page bodies from their chunks. */
+/** Page data from the built files (the first page's from its HTML, or none for the not-found page), page bodies from their chunks. */
 export function browserPageSource(): PageSource {
   const embedded = embeddedPageData();
+  const notFound = notFoundPathname();
   return {
     async data(path) {
       if (embedded?.route === path) return embedded;
+      if (notFound === BASE.replace(/\/$/, '') + path) return undefined;
       return fetchJson<PageData>(BASE + pageDataPath(path), 'The page');
     },
     // A body that failed to load is asked for again on Retry (see retry-import.ts).

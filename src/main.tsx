@@ -37,7 +37,7 @@ async function main(): Promise<boolean> {
     installChunkReload();
     installSmoothAnchors();
     keepHashTargetInPlace();
-    setPageSource(browserPageSource());
+    setPageSource(browserPageSource()); // before the URL is cleaned below: it reads the path the host answered
   }
   started = true;
   // Stored settings are read before hydration; React still hydrates against the initial state

@@ -232,6 +232,12 @@ export function createPageDataBuilder(site: SiteManifest, moduleUrl: (source: st
   };
 }
 
+/**
+ * The `data-route` of the not-found page's HTML (404.html), which a host serves for any path it has no file for: the
+ * browser then knows that path has no page, without asking for its data.
+ */
+export const NOT_FOUND_ROUTE = '__not-found__';
+
 /** Where the browser finds a page's data and a deferred sidebar part (paths under the base URL). */
 export const pageDataPath = (route: string) => `${route.replace(/^\//, '')}page-data.json`;
 export const sidebarFragmentPath = (versionName: string, dir: string) => `_data/sidebar/${versionName}/${dir}.json`;

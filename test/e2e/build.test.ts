@@ -669,10 +669,14 @@ describe('a base URL other than /', () => {
     try {
       const p = await browser.newPage();
       const errors = watchErrors(p);
+      const notFound: string[] = [];
+      p.on('response', (r) => r.status() === 404 && notFound.push(new URL(r.url()).pathname));
       const res = await p.goto(`${site.url}/docs/guides/no-such-page/`);
       assert.equal(res?.status(), 404);
       await waitHydrated(p);
       assert.equal(await p.locator('h1').textContent(), 'Page Not Found');
+      // 404.html says which page it is: the path under the sub-path is not asked for its data as well.
+      assert.deepEqual(notFound, ['/zrok-docs/docs/guides/no-such-page/']);
       assert.equal(await p.locator('#base-url-issue').isVisible(), false);
       await p.locator('#not-found a[href="/zrok-docs/docs/getting-started/"]').click();
       await p.locator('h1', { hasText: 'Getting Started' }).waitFor();

@@ -46,6 +46,9 @@ for (const version of VERSIONS) {
         const words = text.split(/\s+/).filter(Boolean).length;
         assert.ok(words >= wordFloor(route), `${words} words, floor ${wordFloor(route)}`);
         assert.doesNotMatch(text, PLACEHOLDERS, 'no placeholder text');
+        // A screen reader announces a column by its header: a table's first column needs one even when its rows name themselves.
+        const emptyHeaders = DomUtils.findAll((n) => n.name === 'th' && DomUtils.textContent(n).trim() === '', body.children);
+        assert.equal(emptyHeaders.length, 0, 'every table header cell has text');
         const blocks = body.children.filter((n): n is Element => n.type === 'tag');
         blocks.forEach((n, i) => {
           if (!isHeading(n)) return;

@@ -147,6 +147,27 @@ describe('not found, redirects and .html paths', () => {
     await page.close();
   });
 
+  it('opens a missing path with one request that answers 404, the document itself, and logs nothing more', async () => {
+    for (const missing of ['/docs/no-such-page/', '/docs/1.0/guides/no-such-page']) {
+      const page = await (await desktop()).newPage();
+      const errors = watchErrors(page);
+      const responses: string[] = [];
+      page.on('response', (r) => responses.push(`${r.status()} ${new URL(r.url()).pathname}`));
+      page.on('requestfailed', (r) => responses.push(`failed ${new URL(r.url()).pathname}`));
+      const document = await page.goto(served.site.url + missing);
+      assert.equal(document?.status(), 404, missing);
+      await waitHydrated(page);
+      await page.locator('#not-found').waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.deepEqual(responses.filter((r) => !/^[23]\d\d /.test(r)), [`404 ${missing}`], missing);
+      assert.ok(responses.length > 1, `${missing}: the page's scripts and styles were loaded too`);
+      // The browser may report the document's own 404 on the console (the responses above hold that it is the only
+      // one); nothing else may be reported.
+      assert.deepEqual(errors.filter((e) => !/^error: Failed to load resource: the server responded with a status of 404/.test(e)), [], missing);
+      await page.close();
+    }
+  });
+
   for (const [from, to, h1] of [
     ['/docs/guides/self-hosting/self_hosting_guide/', '/docs/guides/self-hosting/linux/', 'Self-Hosting Guide for Linux'],
     ['/docs/guides/self-hosting/nginx_tls_guide/', '/docs/guides/self-hosting/linux/nginx/', null],

@@ -15,7 +15,7 @@ import { markdownCopy } from './plain-text.ts';
 import { keepFiles, writeFresh } from './render-cache.ts';
 import { sha256 } from '../common/hash.ts';
 import { pageHtml, type PageShell } from './page-html.ts';
-import { pageDataPath } from '../../content/page-data.ts';
+import { NOT_FOUND_ROUTE, pageDataPath } from '../../content/page-data.ts';
 import { linkerReady } from '../common/page-link.ts';
 import { browserPage } from './page-browser-copy.ts';
 import type { SiteManifest } from '../../content/types.ts';
@@ -52,7 +52,7 @@ async function renderPage(job: PrerenderJob): Promise<RenderedPage> {
   const wanted = job.notFound ? 404 : 200;
   const source = r.page?.source ?? job.path;
   if (r.redirect || r.status !== wanted) throw new Error(`${source}: route ${job.path} rendered with status ${r.status}`);
-  const route = job.notFound ? '__not-found__' : input.base.replace(/\/$/, '') + job.path;
+  const route = job.notFound ? NOT_FOUND_ROUTE : input.base.replace(/\/$/, '') + job.path;
   const html = pageHtml(shell, r, job.notFound ? '/404.html' : job.path, route, r.page ? keywordsOf.get(r.page.source) : undefined);
   if (job.notFound) return { files: [['404.html', html]], facts: [], records: [] };
   const files: [string, string][] = [[path.join(job.path, 'index.html'), html]];
