@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every suite — types, unit, build, end-to-end — and ends with one line "N passed, M failed".
-# Installs Debian's chromium when it is missing and we are root; otherwise says how.
+# Installs Debian's browsers and nginx when they are missing and we are root; otherwise says how.
 set -u
 cd "$(dirname "$0")/.."
 export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
@@ -11,21 +11,28 @@ results=$(mktemp -d)
 tsc_pid= unit_pid= browser_pid=
 trap 'for p in $tsc_pid $unit_pid $browser_pid; do kill "$p" 2>/dev/null; done; rm -rf "$results"' EXIT
 
-if [ ! -x "$CHROMIUM_PATH" ]; then
+# What the end-to-end suite drives: Chromium for the whole suite; Firefox ESR (Gecko) and WebKitGTK (WebKit, through
+# its WebDriver on a virtual X display) for the reader journeys; nginx (with brotli) serving the site as CI does.
+# Installed with apt-get when missing and we are root; otherwise the packages are named.
+export FIREFOX_PATH="${FIREFOX_PATH:-/usr/bin/firefox-esr}"
+export WEBKIT_DRIVER_PATH="${WEBKIT_DRIVER_PATH:-/usr/bin/WebKitWebDriver}"
+missing=()
+[ -x "$CHROMIUM_PATH" ] || missing+=(chromium)
+[ -x "$FIREFOX_PATH" ] || missing+=(firefox-esr)
+[ -x "$WEBKIT_DRIVER_PATH" ] || missing+=(webkit2gtk-driver)
+command -v xvfb-run >/dev/null || missing+=(xvfb)
+command -v xauth >/dev/null || missing+=(xauth)
+[ -x /usr/sbin/nginx ] || missing+=(nginx libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static)
+if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "== installing Debian's chromium for the browser tests"
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >"$results/apt.log" 2>&1 || { cat "$results/apt.log"; }
-  fi
-  if [ ! -x "$CHROMIUM_PATH" ]; then
-    echo "The browser tests need Chromium at $CHROMIUM_PATH. Install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH."
+    echo "== installing Debian's ${missing[*]} for the end-to-end tests"
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}") >"$results/apt.log" 2>&1 || cat "$results/apt.log"
+  else
+    echo "The end-to-end tests need Debian's ${missing[*]}: sudo apt-get install ${missing[*]} (or set CHROMIUM_PATH, FIREFOX_PATH, WEBKIT_DRIVER_PATH)."
   fi
 fi
 
-# The end-to-end suite runs against Debian's nginx with deploy/nginx.conf when it is there (as in CI).
-if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-  echo "== installing Debian's nginx (with brotli) for the server tests"
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static) >"$results/apt-nginx.log" 2>&1 || cat "$results/apt-nginx.log"
-fi
+# The end-to-end suite runs against nginx with deploy/nginx.conf when it is there (as in CI).
 if [ -x /usr/sbin/nginx ]; then
   export E2E_SERVER="${E2E_SERVER:-nginx}"
 else
@@ -49,7 +56,7 @@ unit_pid=$!
 # One build: the end-to-end files all read the dist/ it makes, and none builds the site again.
 step "build (npm run build)" npm run build --silent
 
-echo "== end-to-end tests (node:test + playwright-core + Chromium)"
+echo "== end-to-end tests (node:test; Chromium through playwright-core, Firefox ESR through puppeteer-core, WebKitGTK through webdriverio)"
 if [ -d dist ]; then
   # One Chromium for every file (see launchBrowser in test/e2e/support.ts); without it each file starts its own.
   if [ -x "$CHROMIUM_PATH" ]; then
@@ -62,6 +69,12 @@ if [ -d dist ]; then
   # A test that hangs fails after 15 minutes instead of holding CI.
   node --import tsx --test --test-concurrency=2 --test-timeout=900000 --test-reporter=spec --test-reporter-destination=stdout --test-reporter=tap --test-reporter-destination="$results/e2e.tap" test/e2e/*.test.ts
   [ -n "$browser_pid" ] && { kill "$browser_pid" 2>/dev/null; wait "$browser_pid" 2>/dev/null; browser_pid=; }
+  # The reader journeys, engine by engine (their test names start with "[engine width]").
+  for engine in chromium firefox webkit; do
+    jp=$(grep -cE "^ *ok [0-9]+ - \[$engine [0-9]+ px\]" "$results/e2e.tap"); jf=$(grep -cE "^ *not ok [0-9]+ - \[$engine [0-9]+ px\]" "$results/e2e.tap")
+    js=$(grep -cE "^ *ok [0-9]+ - \[$engine [0-9]+ px\].*# SKIP" "$results/e2e.tap")
+    echo "== reader journeys in $engine: $((jp - js)) passed, $jf failed, $js skipped (what the driver cannot see)"
+  done
   ep=$(grep -E '^# pass ' "$results/e2e.tap" | awk '{print $3}'); ef=$(grep -E '^# fail ' "$results/e2e.tap" | awk '{print $3}')
   ec=$(grep -E '^# cancelled ' "$results/e2e.tap" | awk '{print $3}')
   passed=$((passed + ${ep:-0})); failed=$((failed + ${ef:-1} + ${ec:-0}))

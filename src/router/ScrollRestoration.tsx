@@ -58,7 +58,14 @@ export function ScrollRestoration() {
       window.scrollTo(0, 0);
     }
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    // Back and forward also take the position as the entry is left: a scroll made just before may not have fired
+    // its event yet (WebKit fires it with the next frame, which a busy phone draws late). In the capture phase, so
+    // that it runs before the router's own listener renders the next page.
+    window.addEventListener('popstate', onScroll, { capture: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('popstate', onScroll, { capture: true });
+    };
   }, [location.key, location.hash, action]);
 
   return null;

@@ -1,7 +1,8 @@
-import { useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useSettings } from '../store/settings.ts';
 import { useAppLinkClicks } from './app-link-clicks.ts';
 import { copyCodeOf, handleTabEvent, showTabChoices } from './markdown-behaviour.ts';
+import { watchScrollHints } from './scroll-hints.ts';
 
 /** The attribute that marks a body whose HTML needs no script (src/builder/pages/remark-static-body.ts). */
 const STATIC_BODY_ATTRIBUTE = 'data-static-body';
@@ -29,6 +30,8 @@ export function MarkdownBody({ staticBody, html, children }: Props) {
   useLayoutEffect(() => {
     if (body.current) showTabChoices(body.current, tabChoices);
   }, [tabChoices, html, children]);
+
+  useEffect(() => (body.current ? watchScrollHints(body.current) : undefined), [html, children]);
 
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
     const target = e.target as Element;

@@ -12,7 +12,7 @@ import path from 'node:path';
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const SHIPPED_ROOT = '/var/www/zrok-docs';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {

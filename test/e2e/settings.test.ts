@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { serveSiteAndBrowser, watchErrors, waitHydrated, openBeforeScripts } from './support.ts';
-import { landing, recordLanding } from './landing.ts';
+import { assertLandedInTime, landing, recordLanding, type Landing } from './landing.ts';
 import { pageExpression } from './engines/engine.ts';
 
 const KEY = 'zrok-docs-settings';
@@ -213,10 +213,10 @@ describe('collapsible sections and scrolling', () => {
     await page.evaluate(pageExpression(recordLanding, ['concepts-review']));
     await toc.getByRole('link', { name: 'Concepts Review' }).click();
     await page.waitForFunction(() => (window as unknown as { landing?: unknown }).landing);
-    const { ms, frames } = (await page.evaluate(pageExpression(landing, []))) as { ms: number; frames: number };
-    assert.ok(frames >= 2, `the heading moved over ${frames} frames: the scroll is smooth, not a jump`);
-    assert.ok(ms <= 1000, `landed after ${ms} ms`);
-    assert.ok(frames < ms / 25, `few frames were drawn: ${frames} in ${ms} ms`);
+    const landed = (await page.evaluate(pageExpression(landing, []))) as Landing;
+    assert.ok(landed.frames >= 2, `the heading moved over ${landed.frames} frames: the scroll is smooth, not a jump`);
+    assert.ok(landed.frames < landed.ms / 25, `few frames were drawn: ${landed.frames} in ${landed.ms} ms`);
+    assertLandedInTime(landed, 'chromium at 8 times less CPU');
     assert.ok(page.url().endsWith('#concepts-review'));
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -303,6 +303,24 @@ describe('route change', () => {
     await waitHydrated(page);
     await page.waitForFunction(() => Math.abs(window.scrollY - 1500) < 2, null, { timeout: 3000 });
     assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
+  it('returns to a position the reader scrolled to just before going back, before its scroll event fired', async () => {
+    const ctx = await context();
+    const { page } = await open(ctx, '/docs/getting-started/');
+    await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Concepts' }).click();
+    await page.locator('h1', { hasText: 'Concepts' }).waitFor();
+    // A scroll event fires with the next frame, which a busy phone draws late (WebKit went back first): here the
+    // page never sees the event at all, as if back came before that frame.
+    await page.evaluate(() => window.addEventListener('scroll', (e) => e.stopImmediatePropagation(), { capture: true }));
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.goBack();
+    await page.locator('h1', { hasText: 'Getting Started' }).waitFor();
+    await page.goForward();
+    await page.locator('h1', { hasText: 'Concepts' }).waitFor();
+    await page.waitForFunction(() => Math.abs(window.scrollY - 300) < 2, null, { timeout: 3000 });
     await ctx.close();
   });
 

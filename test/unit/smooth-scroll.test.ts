@@ -3,11 +3,11 @@ import { SMOOTH_SCROLL_MS, scrollProgress, smoothScrollTo } from '../../src/them
 
 /**
  * A window whose frames come at a chosen rate: requestAnimationFrame and performance.now run on a clock the test
- * moves, and scrolling moves a heading that sits `top` px down the document.
+ * moves, and scrolling (from `startY`) moves a heading that sits `top` px down the document.
  */
-function scene(fps: number, top: number) {
+function scene(fps: number, top: number, startY = 0) {
   let now = 1000;
-  let scrollY = 0;
+  let scrollY = startY;
   let queued: FrameRequestCallback[] = [];
   vi.spyOn(performance, 'now').mockImplementation(() => now);
   vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => queued.push(cb));
@@ -56,14 +56,24 @@ describe('smooth scrolling to an anchor', () => {
     expect(times[1]).toBeLessThanOrEqual(SMOOTH_SCROLL_MS + 1000 / 120);
   });
 
-  it('moves a little at first, then eases out', () => {
+  it('glides over one window height at most, easing out', () => {
     const s = scene(60, 3000);
     smoothScrollTo(s.heading, 0);
-    const seen: number[] = [];
+    const seen = [s.scrollY()];
     s.run(() => seen.push(s.scrollY()));
-    expect(seen[0]).toBeGreaterThan(0);
-    expect(seen[0]).toBeLessThan(3000 * 0.2);
+    expect(seen[0]).toBe(3000 - window.innerHeight); // a far target: the glide starts one window short of it
+    expect(seen[1]).toBeGreaterThan(seen[0]);
+    expect(seen[1]).toBeLessThan(seen[0] + window.innerHeight * 0.3);
     for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThanOrEqual(seen[i - 1]);
+    expect(seen.at(-1)).toBe(3000);
+  });
+
+  it('glides all the way to a near target, up as well as down', () => {
+    const s = scene(60, 200, 500);
+    smoothScrollTo(s.heading, 0);
+    expect(s.scrollY()).toBe(500); // no jump: it is less than a window away
+    s.run();
+    expect(s.scrollY()).toBe(200);
   });
 
   it('follows a target that content above it moves during the scroll', () => {

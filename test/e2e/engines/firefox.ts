@@ -1,0 +1,109 @@
+/**
+ * Firefox ESR (Gecko) through puppeteer-core over WebDriver BiDi: there is no geckodriver here, and puppeteer talks
+ * BiDi to Firefox itself. puppeteer-core stays on 23.x: 24.x sends a BiDi command Firefox ESR does not know on
+ * every setViewport.
+ */
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { pageExpression, type Engine, type Tab, type TabOptions } from './engine.ts';
+
+export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+/** BiDi cannot emulate media features, so reduced motion is Firefox's own setting, in a browser of its own. */
+function launch(reducedMotion: boolean): Promise<Browser> {
+  return puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    protocol: 'webDriverBiDi',
+    extraPrefsFirefox: {
+      'ui.prefersReducedMotion': reducedMotion ? 1 : 0,
+      // Lets a test read the clipboard without a reader's gesture (Firefox's own test setting).
+      'dom.events.testing.asyncClipboard': true,
+      'dom.events.asyncClipboard.readText': true,
+    },
+  });
+}
+
+/** 'Control+k' as modifiers held around one key. */
+async function pressKeys(page: Page, keys: string) {
+  const parts = keys === '+' ? ['+'] : keys.split('+');
+  const key = parts.pop()!;
+  for (const m of parts) await page.keyboard.down(m as never);
+  await page.keyboard.press(key as never);
+  for (const m of parts.reverse()) await page.keyboard.up(m as never);
+}
+
+/**
+ * Opens `url` and waits for its load. Firefox aborts a navigation that another one replaced (NS_BINDING_ABORTED):
+ * the page's own redirect (a redirect page forwarding at once), or a load still under way when it was asked (a new
+ * tab's first). Then the document that won is waited for, and the URL asked again if no new document came.
+ */
+async function goto(page: Page, url: string) {
+  const before = page.url();
+  try {
+    await page.goto(url);
+    return;
+  } catch (e) {
+    if (!/NS_BINDING_ABORTED/.test(String(e))) throw e;
+  }
+  for (let i = 0; i < 200; i++) {
+    const state = await page.evaluate('document.readyState').catch(() => 'navigating');
+    if (state === 'complete') break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  if (page.url() === before) await page.goto(url);
+}
+
+export async function firefoxEngine(site: string): Promise<Engine> {
+  const browsers = new Map<boolean, Promise<Browser>>();
+  const browser = (reducedMotion: boolean) => {
+    let b = browsers.get(reducedMotion);
+    if (!b) browsers.set(reducedMotion, (b = launch(reducedMotion)));
+    return b;
+  };
+  await browser(false);
+  return {
+    name: 'firefox',
+    site,
+    async open({ width, height, reducedMotion = false }: TabOptions): Promise<Tab> {
+      const context = await (await browser(reducedMotion)).createBrowserContext();
+      const page = await context.newPage();
+      await page.setViewport({ width, height });
+      let errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || (m.type() === 'warn' && /hydrat/i.test(m.text()))) errors.push(`console ${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => errors.push(`uncaught: ${e instanceof Error ? e.message : String(e)}`));
+      // Chromium logs a failed request as a console error; Gecko's console over BiDi does not, so they are taken here.
+      page.on('response', (r) => {
+        if (r.status() >= 400) errors.push(`failed request: ${r.status()} ${r.url()}`);
+      });
+      page.on('requestfailed', (r) => {
+        if (!/NS_BINDING_ABORTED/.test(r.failure()?.errorText ?? '')) errors.push(`failed request: ${r.failure()?.errorText} ${r.url()}`);
+      });
+      const evaluate = <T>(expression: string) => page.evaluate(expression) as Promise<T>;
+      return {
+        engine: 'firefox',
+        goto: (url) => goto(page, url),
+        reload: async () => void (await page.reload()),
+        back: async () => void (await page.goBack()),
+        forward: async () => void (await page.goForward()),
+        url: async () => page.url(),
+        evaluate: (fn, ...args) => evaluate(pageExpression(fn, args)),
+        click: (selector) => page.click(selector),
+        press: (keys) => pressKeys(page, keys),
+        type: (text) => page.keyboard.type(text),
+        takeErrors: async () => {
+          const taken = errors;
+          errors = [];
+          return taken;
+        },
+        clipboardText: () => evaluate<string>('navigator.clipboard.readText()'),
+        close: () => context.close(),
+      };
+    },
+    async close() {
+      for (const b of browsers.values()) await (await b).close();
+    },
+  };
+}

@@ -1,0 +1,4 @@
+/** The reader journeys in firefox (see journeys.ts). */
+import { readerJourneys } from './journeys.ts';
+
+readerJourneys('firefox');

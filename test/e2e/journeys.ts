@@ -1,0 +1,301 @@
+/**
+ * The reader journeys, written once and run in every engine readers use (journeys-<engine>.test.ts): at a desktop
+ * width and at the narrowest window the engine can be given here. Each test's name starts with its engine and width.
+ * Chromium also runs the whole suite; these are what Gecko and WebKit must show as well.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startSite, type ServedSite } from './support.ts';
+import { assertLandedInTime, landing, recordLanding } from './landing.ts';
+import { NARROWEST, startEngine, waitHydrated, waitUntil, type Engine, type EngineName, type Tab } from './engines/engine.ts';
+
+const DESKTOP = { width: 1280, height: 900 };
+const HEIGHT = 800;
+
+/** Where a heading is from its landing place: 0 when it sits at its scroll margin below the header (WebKit scrolls whole pixels). */
+const offMargin = (id: string) => {
+  const el = document.getElementById(id)!;
+  return Math.round(el.getBoundingClientRect().top - parseFloat(getComputedStyle(el).scrollMarginTop)) || 0; // not -0
+};
+const h1 = () => document.querySelector('h1')?.textContent?.trim() ?? null;
+const visible = (selector: string) => {
+  const el = document.querySelector(selector);
+  if (!el) return false;
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+};
+const pathOf = (url: string) => {
+  const u = new URL(url);
+  return u.pathname + u.search + u.hash;
+};
+
+export function readerJourneys(name: EngineName) {
+  describe(`${name}: reader journeys`, () => {
+    let served: ServedSite;
+    let engine: Engine;
+    before(async () => {
+      served = await startSite();
+      engine = await startEngine(name, served.url);
+    });
+    after(async () => {
+      await engine?.close();
+      await served?.close();
+    });
+
+    for (const width of [DESKTOP.width, NARROWEST[name]]) {
+      const narrow = width < 996;
+      const title = (what: string) => `[${name} ${width} px] ${what}`;
+      /** Runs `fn` in a new tab whose storage starts empty, and closes the tab however `fn` ends. */
+      const withTab = async (fn: (tab: Tab) => Promise<void>, options: { reducedMotion?: boolean } = {}) => {
+        const tab = await engine.open({ width, height: narrow ? HEIGHT : DESKTOP.height, ...options });
+        try {
+          await fn(tab);
+        } finally {
+          await tab.close();
+        }
+      };
+      const visit = async (tab: Tab, path: string) => {
+        await tab.goto(engine.site + path);
+        await waitHydrated(tab);
+      };
+      /** The phone menu (below 996 px): opened, and waited for. */
+      const openMenu = async (tab: Tab) => {
+        await tab.click('.mobile-menu-button');
+        await waitUntil(tab, 'the phone menu', visible, ['[role="dialog"][aria-label="Docs navigation"]']);
+      };
+
+      it(title('every kind of page loads and hydrates with no console error, and nothing runs past the right edge'), async () =>
+        withTab(async (tab) => {
+          const pages: { path: string; lands?: string; heading: string; check?: (t: Tab) => Promise<void> }[] = [
+            { path: '/', heading: 'zrok' },
+            { path: '/docs/getting-started/', heading: 'Getting Started' },
+            { path: '/docs/category/guides/', heading: 'Guides' },
+            {
+              path: '/search/?q=reserved',
+              heading: 'Search the documentation',
+              check: (t) => waitUntil(t, 'search results as links', () => document.querySelectorAll('.search-page__results a[href^="/docs/"]').length > 0, []),
+            },
+            { path: '/docs/1.0/concepts/', heading: 'Concepts' },
+            { path: '/docs/no-such-page/', heading: 'Page Not Found' },
+            // A redirect page (the current version's root): it forwards to the main doc of the version the reader read
+            // last, here 1.0.
+            { path: '/docs/', lands: '/docs/1.0/getting-started/', heading: 'Getting Started' },
+          ];
+          const found: string[] = [];
+          for (const p of pages) {
+            await tab.goto(engine.site + p.path);
+            if (p.lands) await waitUntil(tab, `the redirect to ${p.lands}`, (to) => location.pathname === to, [p.lands]);
+            await waitHydrated(tab);
+            const heading = await tab.evaluate(h1);
+            if (heading !== p.heading) found.push(`${p.path}: h1 is ${JSON.stringify(heading)}`);
+            await p.check?.(tab);
+            const { scrollWidth, innerWidth } = await tab.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+            if (scrollWidth > innerWidth) found.push(`${p.path}: the page is ${scrollWidth} px wide in a ${innerWidth} px window`);
+            // The not-found page's own document answers 404, as it must; nothing else may fail.
+            const errors = (await tab.takeErrors()).filter((e) => !(p.path === '/docs/no-such-page/' && /404/.test(e) && e.includes(p.path) && !e.includes('page-data')));
+            for (const e of errors) found.push(`${p.path}: ${e}`);
+          }
+          assert.deepEqual(found, []);
+        }));
+
+      it(title('a sidebar link navigates on the client, and back and forward return, each to the reader\'s scroll position'), async () =>
+        withTab(async (tab) => {
+          await visit(tab, '/docs/getting-started/');
+          await tab.evaluate(() => {
+            window.scrollTo(0, 900);
+            (window as unknown as { sameDocument: boolean }).sameDocument = true;
+          });
+          const before = await tab.evaluate(() => window.scrollY);
+          assert.ok(before > 800, `scrolled to ${before}`);
+          if (narrow) await openMenu(tab);
+          await tab.click(`${narrow ? '.mobile-sidebar__panel' : '.doc-layout__sidebar'} a[href="/docs/concepts/"]`);
+          await waitUntil(tab, 'the Concepts page', () => location.pathname === '/docs/concepts/' && document.querySelector('h1')?.textContent === 'Concepts', []);
+          const sameDocument = () => (window as unknown as { sameDocument?: boolean }).sameDocument === true;
+          assert.ok(await tab.evaluate(sameDocument), 'no reload');
+          assert.equal(await tab.evaluate(() => window.scrollY), 0, 'the new page starts at the top');
+          const there = await tab.evaluate(() => {
+            window.scrollTo(0, Math.min(300, document.documentElement.scrollHeight - window.innerHeight));
+            return window.scrollY;
+          });
+          assert.ok(there > 50, `scrolled the second page to ${there}`);
+          await tab.back();
+          await waitUntil(tab, `Getting Started at ${before}`, (y) => location.pathname === '/docs/getting-started/' && Math.abs(window.scrollY - y) <= 2, [before]);
+          await tab.forward();
+          await waitUntil(tab, `Concepts at ${there}`, (y) => location.pathname === '/docs/concepts/' && Math.abs(window.scrollY - y) <= 2, [there]);
+          assert.ok(await tab.evaluate(sameDocument), 'still no reload');
+          assert.deepEqual(await tab.takeErrors(), []);
+        }));
+
+      /** Clicks the getting-started TOC's link to `id`, timing in the page how long its heading takes to land. */
+      const clickTocLink = async (tab: Tab, id: string) => {
+        if (narrow) {
+          await tab.click('.toc-disclosure summary');
+          await waitUntil(tab, 'the open TOC', visible, [`.toc--inline a[href="#${id}"]`]);
+        }
+        await tab.evaluate(recordLanding, id);
+        await tab.click(`${narrow ? '.toc--inline' : '.doc-page__toc'} a[href="#${id}"]`);
+      };
+
+      it(title('a TOC link lands its heading at its margin within 1 s'), async () =>
+        withTab(async (tab) => {
+          await visit(tab, '/docs/getting-started/');
+          await clickTocLink(tab, 'concepts-review');
+          await waitUntil(tab, 'the heading to land', landing, [], 5000);
+          assertLandedInTime((await tab.evaluate(landing))!, name);
+          await new Promise((r) => setTimeout(r, 300));
+          assert.ok(Math.abs(await tab.evaluate(offMargin, 'concepts-review')) <= 1, 'and stays there');
+          assert.ok((await tab.url()).endsWith('#concepts-review'));
+          assert.deepEqual(await tab.takeErrors(), []);
+        }));
+
+      it(title('with reduced motion, a TOC link lands its heading at once'), async () =>
+        withTab(async (tab) => {
+          await visit(tab, '/docs/getting-started/');
+          assert.equal(await tab.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches), true, 'the engine reports reduced motion');
+          await clickTocLink(tab, 'your-first-share');
+          assert.ok(Math.abs(await tab.evaluate(offMargin, 'your-first-share')) <= 1, 'in place as soon as the click is handled');
+        }, { reducedMotion: true }));
+
+      it(title('the colour mode switches and survives a reload'), async () =>
+        withTab(async (tab) => {
+          await visit(tab, '/docs/concepts/');
+          const theme = () => document.documentElement.dataset.theme;
+          assert.equal(await tab.evaluate(theme), 'dark', 'dark by default');
+          const toggle = `${narrow ? '.mobile-sidebar__panel' : 'header.navbar'} button[aria-label^="Colour mode"]`;
+          const shows = (s: string, choice: string) => document.querySelector(s)?.getAttribute('aria-label')?.replace(/[.(].*/, '').trim() === choice;
+          // dark (default) → system → light
+          if (narrow) await openMenu(tab);
+          for (const next of ['Colour mode: system', 'Colour mode: light']) {
+            await tab.click(toggle);
+            await waitUntil(tab, next, shows, [toggle, next]);
+          }
+          assert.equal(await tab.evaluate(theme), 'light');
+          await tab.reload();
+          await waitHydrated(tab);
+          assert.equal(await tab.evaluate(theme), 'light', 'kept across the reload');
+          assert.deepEqual(await tab.takeErrors(), []);
+        }));
+
+      it(title('the search dialog opens with Ctrl+K and with /, lists hits as links, and Enter opens the chosen one'), async () =>
+        withTab(async (tab) => {
+          await visit(tab, '/docs/getting-started/');
+          const modalOpen = () => !!document.querySelector('.DocSearch-Modal') && document.activeElement?.classList.contains('DocSearch-Input') === true;
+          await tab.press('/');
+          await waitUntil(tab, 'the dialog opened with /', modalOpen, []);
+          await tab.press('Escape');
+          await waitUntil(tab, 'the dialog to close', () => !document.querySelector('.DocSearch-Modal'), []);
+          await tab.press('Control+k');
+          await waitUntil(tab, 'the dialog opened with Ctrl+K', modalOpen, []);
+          await tab.type('reserved');
+          await waitUntil(tab, 'hits', () => document.querySelectorAll('.DocSearch-Hit a[href]').length > 0, []);
+          const chosen = await tab.evaluate(() => document.querySelector('.DocSearch-Hit a[aria-selected="true"]')?.getAttribute('href') ?? null);
+          assert.ok(chosen?.startsWith('/docs/'), `the first hit is chosen (${chosen})`);
+          await tab.press('Enter');
+          await waitUntil(tab, `the chosen page ${chosen}`, (href: string) => location.pathname + location.hash === href && !document.querySelector('.DocSearch-Modal'), [chosen!]);
+          assert.equal(pathOf(await tab.url()), chosen);
+          assert.deepEqual(await tab.takeErrors(), []);
+        }));
+
+      it(title('tabs with the same groupId switch together'), async () =>
+        withTab(async (tab) => {
+          await visit(tab, '/docs/guides/agent/windows-service/');
+          const selected = () => [...document.querySelectorAll('.tabs[data-group-id="windows-shell"]')].map((t) => t.querySelector('[role="tab"][aria-selected="true"]')?.textContent);
+          const first = await tab.evaluate(selected);
+          assert.ok(first.length >= 2 && first.every((s) => s === first[0]), JSON.stringify(first));
+          await tab.click('.tabs[data-group-id="windows-shell"] [role="tab"][aria-selected="false"]');
+          await waitUntil(tab, 'every group to switch', (was: string) => {
+            const now = [...document.querySelectorAll('.tabs[data-group-id="windows-shell"]')].map((t) => t.querySelector('[role="tab"][aria-selected="true"]')?.textContent);
+            return now.every((s) => s === now[0] && s !== was);
+          }, [first[0]!]);
+        }));
+
+      it(title('the copy button copies the code, and says so'), async () =>
+        withTab(async (tab) => {
+          await visit(tab, '/docs/getting-started/');
+          const code = await tab.evaluate(() => document.querySelector('.code-block pre')!.textContent!.replace(/\n$/, ''));
+          await tab.click('.code-block__copy');
+          await waitUntil(tab, 'the button to say Copied', () => document.querySelector('.code-block__copy')?.textContent === 'Copied', []);
+          if (tab.clipboardText) assert.equal(await tab.clipboardText(), code);
+          assert.deepEqual(await tab.takeErrors(), []);
+        }));
+
+      if (narrow) {
+        it(title('the phone menu opens, keeps focus inside, and closes on Escape'), async () =>
+          withTab(async (tab) => {
+            await visit(tab, '/docs/getting-started/');
+            await openMenu(tab);
+            const inMenu = () => !!document.activeElement?.closest('[role="dialog"][aria-label="Docs navigation"]');
+            await waitUntil(tab, 'focus in the menu', inMenu, []);
+            for (const key of [...Array(12).fill('Tab'), 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+              await tab.press(key);
+              assert.ok(await tab.evaluate(inMenu), `focus left the menu after ${key}`);
+            }
+            await tab.press('Escape');
+            await waitUntil(tab, 'the menu to close and focus to return to its button', () => !document.querySelector('[role="dialog"][aria-label="Docs navigation"]') && document.activeElement?.classList.contains('mobile-menu-button') === true, []);
+            assert.deepEqual(await tab.takeErrors(), []);
+          }));
+      }
+
+      it(title(narrow ? 'a wide diagram shows its narrow layout, or scrolls in its box with the hint' : 'diagrams show their wide layout'), async () =>
+        withTab(async (tab) => {
+          const layouts = { narrow: 0, wide: 0, scrolls: 0 };
+          for (const path of ['/docs/concepts/sharing-public/', '/docs/guides/self-hosting/oauth/configuring-oauth/']) {
+            await visit(tab, path);
+            const diagrams = await tab.evaluate(() =>
+              [...document.querySelectorAll('.diagram')].map((d) => {
+                const figure = d.querySelector('figure')!;
+                const shown = [...d.querySelectorAll('svg.diagram__svg')].filter((s) => s.getBoundingClientRect().width > 0);
+                const hint = d.querySelector('.diagram__hint');
+                return {
+                  title: figure.getAttribute('aria-label'),
+                  shown: shown.map((s) => s.getAttribute('class')),
+                  scrolls: figure.scrollWidth > figure.clientWidth + 1,
+                  hint: hint ? getComputedStyle(hint).visibility : null,
+                  right: Math.round(figure.getBoundingClientRect().right),
+                };
+              }),
+            );
+            for (const d of diagrams) {
+              assert.equal(d.shown.length, 1, `${path} ${d.title}: one drawing shown (${JSON.stringify(d.shown)})`);
+              assert.ok(d.right <= width, `${path} ${d.title}: the box ends at ${d.right}`);
+              if (d.shown[0]!.includes('--narrow')) layouts.narrow++;
+              else if (d.shown[0]!.includes('--wide')) layouts.wide++;
+              if (d.scrolls) layouts.scrolls++;
+              assert.equal(d.hint === 'visible', d.scrolls, `${path} ${d.title}: the "scroll" hint shows exactly when the drawing is cut off (${d.hint})`);
+            }
+          }
+          if (narrow) assert.ok(layouts.narrow > 0, `a narrow layout is used: ${JSON.stringify(layouts)}`);
+          else assert.equal(layouts.narrow, 0, `only wide layouts at ${width} px: ${JSON.stringify(layouts)}`);
+          assert.deepEqual(await tab.takeErrors(), []);
+        }));
+
+      if (narrow) {
+        it(title('a reflowed table keeps its table semantics'), async (t) =>
+          withTab(async (tab) => {
+            if (!tab.accessibleRole) return void t.skip(`${name}: the driver cannot read the accessibility tree`);
+            await visit(tab, '/docs/guides/self-hosting/linux/');
+            const reflowed = await tab.evaluate(() => {
+              const table = document.querySelector('.markdown table')!;
+              return getComputedStyle(table).display !== 'table';
+            });
+            assert.ok(reflowed, 'the table is laid out as cards here');
+            const roles = [];
+            for (const s of ['.markdown table', '.markdown table tbody tr', '.markdown table th', '.markdown table td']) roles.push(await tab.accessibleRole(s));
+            assert.deepEqual(roles.map((r) => r.toLowerCase().replace('gridcell', 'cell')), ['table', 'row', 'columnheader', 'cell']);
+          }));
+      }
+
+      it(title('the old-version banner and the announcement bar show where they should'), async () =>
+        withTab(async (tab) => {
+          await visit(tab, '/docs/getting-started/');
+          assert.ok(await tab.evaluate(visible, 'section.announcement'), 'the announcement on the current version');
+          assert.equal(await tab.evaluate(visible, '.version-banner'), false, 'no old-version banner on the current version');
+          await visit(tab, '/docs/1.0/getting-started/');
+          assert.ok(await tab.evaluate(visible, '.version-banner'), 'the old-version banner on 1.0');
+          assert.match(await tab.evaluate(() => document.querySelector('.version-banner')!.textContent!), /1\.1/, 'it names the current version');
+          assert.equal(await tab.evaluate(visible, 'section.announcement'), false, 'no announcement on 1.0');
+          assert.deepEqual(await tab.takeErrors(), []);
+        }));
+    }
+  });
+}
