@@ -28,12 +28,13 @@ function notFoundPathname(): string | undefined {
 }
 
 /**
- * Under the dev server, how many content edits the page has been told of: a body is imported under that count,
- * so that an edited page's body is a new module (registered before main.tsx's revalidation on the same event).
+ * Under the dev server, the number of the last content edit the page was told of: a body is imported under it, so
+ * that an edited page's body is a module no tab imported before (registered before main.tsx's revalidation on the
+ * same event).
  */
-let edits = 0;
-import.meta.hot?.on('zrok:content-changed', () => {
-  edits += 1;
+let edit = 0;
+import.meta.hot?.on('zrok:content-changed', (changed: { edit: number }) => {
+  edit = changed.edit;
 });
 
 /** The body components are a chunk of their own: a first page whose body is kept as HTML does not download them. */
@@ -50,7 +51,7 @@ export function browserPageSource(): PageSource {
       return fetchJson<PageData>(BASE + pageDataPath(path), 'The page');
     },
     // A body that failed to load is asked for again on Retry (see retry-import.ts).
-    body: (data) => importRetrying<PageBodyModule>(edits ? `${data.doc!.module}?edit=${edits}` : data.doc!.module),
+    body: (data) => importRetrying<PageBodyModule>(edit ? `${data.doc!.module}?edit=${edit}` : data.doc!.module),
     components: loadComponents,
     async isStale(data) {
       // Page data is revalidated on every use; a body it no longer names belongs to an old deployment.

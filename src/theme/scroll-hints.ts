@@ -23,10 +23,10 @@ export function watchScrollHints(root: HTMLElement): () => void {
     if ((e.target as Element).matches?.(FIGURE)) mark(e.target as Element);
   };
   root.addEventListener('scroll', onScroll, { capture: true, passive: true });
-  const resized = new ResizeObserver((entries) => entries.forEach((entry) => mark(entry.target)));
-  figures.forEach((f) => resized.observe(f));
+  const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver((entries) => entries.forEach((entry) => mark(entry.target)));
+  figures.forEach((f) => resized?.observe(f));
   return () => {
     root.removeEventListener('scroll', onScroll, { capture: true });
-    resized.disconnect();
+    resized?.disconnect();
   };
 }

@@ -1,16 +1,17 @@
 /**
- * Accessibility: axe-core on every page in light mode at desktop width (the other modes and widths, on a sample:
- * a11y-modes.test.ts); on the open search modal and phone menu in both modes; keyboard checks.
+ * Accessibility: axe-core on every page of the current version in light mode at desktop width (the older versions'
+ * pages: a11y-older.test.ts; the other modes and widths, on a sample: a11y-modes.test.ts); on the open search modal
+ * and phone menu in both modes; keyboard checks.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { axe, serveSiteAndBrowser, waitHydrated } from './support.ts';
-import { assertPagesPass, contextIn, everyPage, violations } from './a11y-pages.ts';
+import { assertPagesPass, contextIn, everyPageOf, violations } from './a11y-pages.ts';
 
 const served = serveSiteAndBrowser();
 
 describe('axe-core', () => {
-  it('finds no violation on any page (light, 1280 px)', async () => assertPagesPass(served, await everyPage(), 'light', 1280));
+  it('finds no violation on any page of 1.1, nor on the home, search and not-found pages (light, 1280 px)', async () => assertPagesPass(served, await everyPageOf('1.1'), 'light', 1280));
 
   it('finds no violation with the search modal open, in both modes', async () => {
     for (const colorChoice of ['light', 'dark'] as const) {

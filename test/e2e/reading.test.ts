@@ -176,9 +176,13 @@ describe('deep links', () => {
         const deep = await ctx.newPage();
         await deep.goto(`${served.site.url}${route}#${id}`, { waitUntil: 'load' });
         await waitHydrated(deep);
-        await deep.waitForTimeout(1300);
-        const top = await deep.evaluate((i) => document.getElementById(i)!.getBoundingClientRect().top, id);
-        assert.ok(Math.abs(top - 72) <= 3, `#${id} is at ${top} px, not 72`);
+        // Late layout (hydration, fonts) may move it; the page puts it back once it has loaded.
+        const at = () => deep.evaluate((i) => document.getElementById(i)!.getBoundingClientRect().top, id);
+        await deep.waitForFunction((i) => Math.abs(document.getElementById(i)!.getBoundingClientRect().top - 72) <= 3, id).catch(async () => assert.fail(`#${id} is at ${await at()} px, not 72`));
+        await deep.evaluate(() => document.fonts.ready.then(() => true));
+        await deep.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        const top = await at();
+        assert.ok(Math.abs(top - 72) <= 3, `#${id} is at ${top} px, not 72, once settled`);
         await ctx.close();
       });
     }

@@ -360,7 +360,7 @@ describe('search modal', () => {
     const release = await holdIndex(page);
     await search(page, 'token');
     await page.evaluate(() => ((window as unknown as { typedInto: Element | null }).typedInto = document.activeElement));
-    await page.locator('.DocSearch-Container--Stalled').waitFor({ timeout: 5000 }); // loading, then stalled
+    await page.locator('.DocSearch-Container--Stalled').waitFor(); // loading, then stalled
     await page.locator('.DocSearch-LoadingIndicator').waitFor();
     // The spinner takes the icon's place, and the field stays the same field, focused: what the reader
     // types next goes on in it.

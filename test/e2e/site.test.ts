@@ -470,7 +470,7 @@ describe('chrome', () => {
     const drawer = page.getByRole('dialog', { name: 'Docs navigation' });
     await drawer.getByRole('link', { name: 'Hosting' }).click();
     await page.waitForURL(`${served.site.url}/docs/concepts/hosting/`);
-    await drawer.waitFor({ state: 'hidden', timeout: 5000 }); // navigation closes the drawer
+    await drawer.waitFor({ state: 'hidden' }); // navigation closes the drawer
     await page.close();
   });
 });

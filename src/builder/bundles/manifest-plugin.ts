@@ -24,6 +24,10 @@ export const SITE_INDEX_FILE = 'ZROK_SITE_INDEX_FILE';
 const SIDEBAR_PART = /^\/_data\/sidebar\/([^/]+)\/(.+)\.json$/;
 /** Sent to the browser under the dev server when a page's data may have changed. */
 export const CONTENT_CHANGED_EVENT = 'zrok:content-changed';
+/** What the event carries: the edit's number, counted by the server from 1 (no two edits share one). */
+export interface ContentChanged {
+  edit: number;
+}
 
 /**
  * The content as modules:
@@ -40,6 +44,7 @@ export function contentPlugin(): Plugin[] {
   let sources: Promise<ContentSources> | undefined;
   let manifest: Promise<SiteManifest> | undefined;
   let builder: Promise<PageDataBuilder> | undefined;
+  let edits = 0;
   // The dev server starts on front matter alone; a page's headings are read when it is shown.
   const readSources = () => (sources ??= contentReader().then((c) => c.readContentSources(root, c.CONTENT_DIR, server ? 'later' : 'now')));
   const readManifest = () => (manifest ??= Promise.all([readSources(), contentReader()]).then(([s, c]) => c.assembleManifest(s)));
@@ -70,7 +75,13 @@ export function contentPlugin(): Plugin[] {
       server.ws.send({ type: 'full-reload' });
       return;
     }
-    server.ws.send({ type: 'custom', event: CONTENT_CHANGED_EVENT, data: {} });
+    // The browser imports the page's body again under this edit's number. Vite drops its own transforms of the file
+    // only once its plugins' watchChange hooks have run, which a busy machine makes later than this: a body URL
+    // transformed before (a second tab counts edits from 1 again) would be served as it was. So the transforms are
+    // dropped here first, and every edit has a number no earlier one had.
+    for (const mod of server.moduleGraph.getModulesByFile(path.resolve(file)) ?? []) server.moduleGraph.invalidateModule(mod);
+    edits += 1;
+    server.ws.send({ type: 'custom', event: CONTENT_CHANGED_EVENT, data: { edit: edits } satisfies ContentChanged });
   };
 
   const serveData: Connect.NextHandleFunction = (req, res, next) => {
