@@ -32,6 +32,18 @@ export const useNavigationPending = () => useContext(PendingContext);
 /** Changes when the pages on screen should be read again (the dev server's content edits). */
 export const usePagesRevision = () => useContext(RefreshContext);
 
+let beforeLeaving: (() => void) | undefined;
+/**
+ * Runs `fn` each time the router is about to move to another location (a link, back or forward), while the page
+ * being left is still on screen; returns what stops it.
+ */
+export function onBeforeLeaving(fn: () => void): () => void {
+  beforeLeaving = fn;
+  return () => {
+    if (beforeLeaving === fn) beforeLeaving = undefined;
+  };
+}
+
 let refreshPages: (() => void) | undefined;
 /** Renders the pages on screen again from their (re)loaded data, keeping them until it has arrived. */
 export function refreshShownPages() {
@@ -76,6 +88,7 @@ export function AppRouter({ history, basename, redirectTarget, prepare, children
   useLayoutEffect(() => {
     refreshPages = () => startTransition(() => setRevision((r) => r + 1));
     return history.listen((update) => {
+      beforeLeaving?.();
       // A path that redirects goes on to its target at once, as a loader's redirect would: the path's own route
       // (which redirects once it has rendered) is only for a first page opened there.
       const target = redirectTarget(sitePath(update.location.pathname));

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
+import { onBeforeLeaving } from './AppRouter.tsx';
 
 const STORAGE_KEY = 'zrok-docs-scroll';
 
@@ -58,13 +59,12 @@ export function ScrollRestoration() {
       window.scrollTo(0, 0);
     }
     window.addEventListener('scroll', onScroll, { passive: true });
-    // Back and forward also take the position as the entry is left: a scroll made just before may not have fired
-    // its event yet (WebKit fires it with the next frame, which a busy phone draws late). In the capture phase, so
-    // that it runs before the router's own listener renders the next page.
-    window.addEventListener('popstate', onScroll, { capture: true });
+    // The position is also taken as the entry is left, by a link or by back and forward: a scroll made just before
+    // may not have fired its event yet (WebKit fires it with the next frame, which a busy phone draws late).
+    const stopLeaving = onBeforeLeaving(onScroll);
     return () => {
       window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('popstate', onScroll, { capture: true });
+      stopLeaving();
     };
   }, [location.key, location.hash, action]);
 

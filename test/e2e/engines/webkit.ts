@@ -54,9 +54,24 @@ export async function webkitEngine(site: string): Promise<Engine> {
   await mkdir(path.join(configs.reduced, 'gtk-3.0'), { recursive: true });
   await writeFile(path.join(configs.reduced, 'gtk-3.0', 'settings.ini'), '[Settings]\ngtk-enable-animations=0\n');
   const drivers = new Map<boolean, Promise<Driver>>();
+  const started: ChildProcess[] = [];
+  const stopDrivers = () => {
+    for (const child of started.splice(0)) {
+      try {
+        process.kill(-child.pid!, 'SIGTERM'); // the group: xvfb-run, Xvfb, the driver and its browsers
+      } catch {
+        /* already gone */
+      }
+    }
+  };
+  process.once('exit', stopDrivers); // a test file that ends early leaves no display or driver behind
   const driver = (reduced: boolean) => {
     let d = drivers.get(reduced);
-    if (!d) drivers.set(reduced, (d = startDriver(reduced ? configs.reduced : configs.plain)));
+    if (!d) {
+      d = startDriver(reduced ? configs.reduced : configs.plain);
+      void d.then(({ child }) => started.push(child), () => {});
+      drivers.set(reduced, d);
+    }
     return d;
   };
   await driver(false);
@@ -114,14 +129,9 @@ export async function webkitEngine(site: string): Promise<Engine> {
       };
     },
     async close() {
-      for (const d of drivers.values()) {
-        const { child } = await d;
-        try {
-          process.kill(-child.pid!, 'SIGTERM');
-        } catch {
-          /* already gone */
-        }
-      }
+      await Promise.allSettled(drivers.values());
+      stopDrivers();
+      process.off('exit', stopDrivers);
       await proxy.close();
       await rm(work, { recursive: true, force: true });
     },
