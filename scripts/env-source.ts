@@ -4,7 +4,7 @@
  * files that substitute variables (compose files, Dockerfiles, envsubst templates, Caddyfiles). A
  * variable a page sets that none of these reads changes nothing (src/builder/commands/env-check.ts).
  */
-import { GoFile } from './go-scan.ts';
+import { GoFile, goQuery, goString, matchesIn } from './go-syntax.ts';
 
 const NAME = String.raw`ZROK_[A-Z0-9_]*[A-Z0-9]`;
 
@@ -53,9 +53,18 @@ function substitutions(file: SourceFile, reads: Reads) {
   }
 }
 
+/** `os.Getenv("…")` and `os.LookupEnv("…")`. */
+const GETENV = goQuery(`
+(call_expression
+  function: (selector_expression operand: (identifier) @pkg field: (field_identifier) @fn (#eq? @pkg "os") (#any-of? @fn "Getenv" "LookupEnv"))
+  arguments: (argument_list . [(interpreted_string_literal) (raw_string_literal)] @name)) @call`);
+
 function goReads(file: SourceFile, reads: Reads) {
   const go = new GoFile(file.path, file.text);
-  for (const m of go.code.matchAll(new RegExp(String.raw`\bos\.(?:Getenv|LookupEnv)\(\s*"(${NAME})"`, 'g'))) record(reads, m[1], go.where(m.index));
+  for (const m of matchesIn(GETENV, go.root)) {
+    const name = goString(m.name);
+    if (name && new RegExp(`^${NAME}$`).test(name)) record(reads, name, go.where(m.call));
+  }
 }
 
 /**
