@@ -74,6 +74,11 @@ const COBRA_SITES = goQuery(`
 /** `root.Execute()` and its variants, in func main. */
 const EXECUTE = goQuery(`
 (call_expression function: (selector_expression operand: (identifier) @root field: (field_identifier) @m (#any-of? @m "Execute" "ExecuteC" "ExecuteContext")))`);
+/** `x := &T{…}`: a local holding the address of a composite literal. */
+const LOCAL_LITERAL = goQuery(`
+(short_var_declaration
+  left: (expression_list . (identifier) @name .)
+  right: (expression_list . (unary_expression operator: "&" operand: (composite_literal type: (_) @type) @literal) .)) @decl`);
 /** Settings that change cobra's built-in help and completion commands. */
 const BUILTIN_SETTINGS = goQuery(`([(identifier) (field_identifier)] @name (#any-of? @name "CompletionOptions" "SetHelpCommand"))`);
 
@@ -198,23 +203,19 @@ class CobraReader {
 
   /** A constructor: one `x := &cobra.Command{…}`, flags on x (or on wrapper.cmd), `x.Run = …`, and `return`. */
   private readCtor(file: GoFile, { name, node, body }: Decl): Ctor {
-    const declared = body.descendantsOfType('short_var_declaration').filter((d): d is Node => !!d && !!addressOfLiteral(codeChildren(d.childForFieldName('right'))[0], 'cobra.Command'));
+    const locals = matchesIn(LOCAL_LITERAL, body);
+    const declared = locals.filter((m) => compact(m.type) === 'cobra.Command');
     const literals = body.descendantsOfType('composite_literal').filter((l): l is Node => !!l && isCobraLiteral(l));
-    const cmdName = codeChildren(declared[0]?.childForFieldName('left'));
-    if (declared.length !== 1 || literals.length !== 1 || cmdName.length !== 1) file.fail(node, `${name}: expected exactly one "x := &cobra.Command{…}"`);
-    const cmdVar = cmdName[0].text;
-    const template = this.readLiteral(file, literals[0]);
+    if (declared.length !== 1 || literals.length !== 1) file.fail(node, `${name}: expected exactly one "x := &cobra.Command{…}"`);
+    const cmdVar = declared[0].name.text;
+    const template = this.readLiteral(file, declared[0].literal);
     if (!template.name) file.fail(template.node, `${name}: Use is not a string literal`);
 
     // The struct that carries the command: `w := &T{cmd: x}` / `&T{x}`; returned as a wrapper.
     const holdsCommand = (literal: Node) =>
+      literal.childForFieldName('type')!.type === 'type_identifier' &&
       elementsOf(literal).some((e) => (e.type === 'keyed_element' ? codeChildren(e)[0].text === 'cmd' && codeChildren(codeChildren(e)[1])[0]?.text === cmdVar : e.text === cmdVar));
-    const wrappers = new Set<string>();
-    for (const d of body.descendantsOfType('short_var_declaration')) {
-      const [left] = codeChildren(d?.childForFieldName('left'));
-      const literal = addressOfLiteral(codeChildren(d?.childForFieldName('right'))[0]);
-      if (literal?.childForFieldName('type')?.type === 'type_identifier' && holdsCommand(literal)) wrappers.add(left.text);
-    }
+    const wrappers = new Set(locals.filter((m) => holdsCommand(m.literal)).map((m) => m.name.text));
     const isCmd = (recv: string) => recv === cmdVar || [...wrappers].some((w) => recv === `${w}.cmd`);
 
     for (const m of matchesIn(FLAG_CALL, body)) {
@@ -241,7 +242,7 @@ class CobraReader {
     const retLiteral = addressOfLiteral(ret);
     let kind: Ctor['returns'];
     if (ret.text === cmdVar) kind = 'command';
-    else if (wrappers.has(ret.text) || (retLiteral?.childForFieldName('type')?.type === 'type_identifier' && holdsCommand(retLiteral))) kind = 'wrapper';
+    else if (wrappers.has(ret.text) || (retLiteral && holdsCommand(retLiteral))) kind = 'wrapper';
     else file.fail(node, `${name}: returns ${returned[0].text}, which neither is nor holds the command`);
     return { template, returns: kind };
   }
