@@ -206,6 +206,8 @@ function powershellValue(node: Node): string {
     case 'sub_expression':
     case 'parenthesized_expression':
     case 'script_block_expression':
+    case 'expandable_here_string_literal': // a text of its own, as an argument
+    case 'verbatim_here_string_characters':
       return DYNAMIC;
     case 'generic_token':
       // A bare word expands the variables in it.
