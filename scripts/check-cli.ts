@@ -3,7 +3,9 @@
  * Usage: npx tsx scripts/check-cli.ts [version ...]      (default: every docs version)
  */
 import path from 'node:path';
-import { checkVersion, docsVersions, formatError } from '../src/builder/commands/cli-check.ts';
+import { withGrammars } from '../src/builder/common/tree-sitter.ts';
+
+const { checkVersion, docsVersions, formatError } = await withGrammars('check-cli', () => import('../src/builder/commands/cli-check.ts'));
 
 const root = path.join(import.meta.dirname, '..');
 const versions = process.argv.length > 2 ? process.argv.slice(2) : docsVersions(root);

@@ -4,7 +4,11 @@
  * files that substitute variables (compose files, Dockerfiles, envsubst templates, Caddyfiles). A
  * variable a page sets that none of these reads changes nothing (src/builder/commands/env-check.ts).
  */
-import { GoFile } from './go-scan.ts';
+import type { Node } from 'web-tree-sitter';
+import { parserFor } from '../src/builder/common/tree-sitter.ts';
+import { GoFile, goQuery, goString, matchesIn } from './go-syntax.ts';
+
+const bash = await parserFor('tree-sitter-bash');
 
 const NAME = String.raw`ZROK_[A-Z0-9_]*[A-Z0-9]`;
 
@@ -32,30 +36,47 @@ const lineAt = (text: string, pos: number) => text.slice(0, pos).split('\n').len
  * A shell script reads a variable from its environment when it refers to it and either never assigns
  * it or reads it with a default (`${X:-…}`, `${X:=…}`, `${X:+…}`): under `set -o nounset` that is how
  * these scripts read what the caller may leave unset. A variable the script assigns and then reads
- * plainly is its own (ZROK_CMD, ZROK_RESERVATION_FILE).
+ * plainly is its own (ZROK_CMD, ZROK_RESERVATION_FILE). Read as syntax (tree-sitter-bash): comments and
+ * single-quoted text refer to nothing.
  */
 function shellReads(file: SourceFile, reads: Reads) {
-  const text = file.text.replace(/^\s*#.*$/gm, (c) => ' '.repeat(c.length));
-  const assigned = new Set(
-    [...text.matchAll(new RegExp(String.raw`(?:^|[\s;&|(])(?:export\s+|local\s+|declare\s+(?:-\w+\s+)*)?(${NAME})\+?=|\bfor\s+(${NAME})\s+in\b|\bread\s+(?:-\w+\s+)*(${NAME})\b`, 'gm'))].map((m) => m[1] ?? m[2] ?? m[3]),
-  );
-  const defaulted = new Set([...text.matchAll(new RegExp(String.raw`\$\{(${NAME}):?[-=+?]`, 'g'))].map((m) => m[1]));
-  for (const m of text.matchAll(new RegExp(String.raw`\$\{?(${NAME})\b`, 'g'))) {
-    if (!assigned.has(m[1]) || defaulted.has(m[1])) record(reads, m[1], `${file.path}:${lineAt(text, m.index)}`);
+  const tree = bash.parse(file.text)!;
+  const root = tree.rootNode;
+  const zrok = (n: Node | null | undefined) => (n && new RegExp(`^${NAME}$`).test(n.text) ? [n.text] : []);
+  const assigned = new Set([
+    ...root.descendantsOfType('variable_assignment').flatMap((a) => zrok(a!.childForFieldName('name'))),
+    ...root.descendantsOfType('for_statement').flatMap((f) => zrok(f!.childForFieldName('variable'))),
+    ...root.descendantsOfType('command').flatMap((c) => (c!.childForFieldName('name')?.text === 'read' ? zrok(c!.childrenForFieldName('argument').find((a) => !a!.text.startsWith('-'))) : [])),
+  ]);
+  const references = root.descendantsOfType(['simple_expansion', 'expansion']).flatMap((e) => zrok(e!.namedChildren.find((c) => c!.type === 'variable_name')).map((name) => ({ name, e: e! })));
+  // ${X:-…}, ${X-…}, ${X:=…}, ${X:+…}, ${X:?…}: the variable may come unset from the caller.
+  const defaulted = new Set(references.filter(({ e }) => e.type === 'expansion' && /^\$\{\w+:?[-=+?]/.test(e.text)).map(({ name }) => name));
+  for (const { name, e } of references) {
+    if (!assigned.has(name) || defaulted.has(name)) record(reads, name, `${file.path}:${e.startPosition.row + 1}`);
   }
+  tree.delete();
 }
 
 /** `${X}`, `$X`, Caddy's `{$X}`, and a Dockerfile's `ARG X` (a build argument the compose file passes). */
 function substitutions(file: SourceFile, reads: Reads) {
-  const text = file.text.replace(/^\s*#.*$/gm, (c) => ' '.repeat(c.length));
+  const text = file.text.replace(/^[ \t]*#.*$/gm, (c) => ' '.repeat(c.length));
   for (const m of text.matchAll(new RegExp(String.raw`\$\{?(${NAME})\b|^\s*ARG\s+(${NAME})\b`, 'gm'))) {
     record(reads, m[1] ?? m[2], `${file.path}:${lineAt(text, m.index)}`);
   }
 }
 
+/** `os.Getenv("…")` and `os.LookupEnv("…")`. */
+const GETENV = goQuery(`
+(call_expression
+  function: (selector_expression operand: (identifier) @pkg field: (field_identifier) @fn (#eq? @pkg "os") (#any-of? @fn "Getenv" "LookupEnv"))
+  arguments: (argument_list . [(interpreted_string_literal) (raw_string_literal)] @name)) @call`);
+
 function goReads(file: SourceFile, reads: Reads) {
   const go = new GoFile(file.path, file.text);
-  for (const m of go.code.matchAll(new RegExp(String.raw`\bos\.(?:Getenv|LookupEnv)\(\s*"(${NAME})"`, 'g'))) record(reads, m[1], go.where(m.index));
+  for (const m of matchesIn(GETENV, go.root)) {
+    const name = goString(m.name);
+    if (name && new RegExp(`^${NAME}$`).test(name)) record(reads, name, go.where(m.call));
+  }
 }
 
 /**

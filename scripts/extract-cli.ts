@@ -9,11 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CliFacts, ConfigKind } from '../src/builder/commands/cli-facts.ts';
-import { readCobraCommands } from './cobra-source.ts';
-import { readConfigFacts } from './config-source.ts';
-import { readEnvironmentFacts, readsEnvironment } from './env-source.ts';
-import { GoSourceError } from './go-scan.ts';
-import { readPermissionFacts } from './permission-source.ts';
+import { withGrammars } from '../src/builder/common/tree-sitter.ts';
+
+const [{ readCobraCommands }, { readConfigFacts }, { readEnvironmentFacts, readsEnvironment }, { GoSourceError }, { readPermissionFacts }] = await withGrammars('extract-cli', () =>
+  Promise.all([import('./cobra-source.ts'), import('./config-source.ts'), import('./env-source.ts'), import('./go-syntax.ts'), import('./permission-source.ts')]),
+);
 
 const CMD_DIR = 'cmd/zrok';
 

@@ -193,4 +193,13 @@ exec zrok \${ZROK_CMD} "\${ZROK_TARGET}"
       ZROK_UNIQUE_NAME: 'nfpm/zrok-share.bash:6',
     });
   });
+
+  it('gives each read the line it is on, after blank and comment lines; a script reads nothing in comments or single quotes', () => {
+    const script = '#!/usr/bin/env bash\n\n# a comment after a blank line\n\n# another\necho "${ZROK_ONE}"\necho \'${ZROK_QUOTED}\' # ${ZROK_COMMENT}\n';
+    const compose = 'services:\n\n  # a comment after a blank line\n  s:\n    image: ${ZROK_IMAGE}\n';
+    expect(readEnvironmentFacts([{ path: 'nfpm/x.bash', text: script }, { path: 'docker/compose.yml', text: compose }], [])).toEqual({
+      ZROK_IMAGE: 'docker/compose.yml:5',
+      ZROK_ONE: 'nfpm/x.bash:6',
+    });
+  });
 });

@@ -2,19 +2,28 @@
  * Finds the zrok invocations in one code block of a page: commands whose program is `zrok`
  * (`zrok.exe`, `/usr/bin/zrok`, …) or the `openziti/zrok` container image, wherever a shell would run
  * them — after prompts, env assignments, sudo/env, `docker (compose) exec|run`, `kubectl exec --`,
- * `bash -c '…'`, and after &&, ||, ;, |, & or inside $(…). Continuation lines are joined; heredoc
- * bodies, comments and program output are skipped. Only the words are returned: checking them
+ * `bash -c '…'`, and after &&, ||, ;, |, & or inside $(…). Only the words are returned: checking them
  * against a release's commands is cli-check.ts's job.
  *
- * Why a lexer of our own, tried against the docs' shell blocks:
- * - shell-quote keeps no positions (a bad flag on a continuation line must be reported on its own
- *   line), reads the docs' `<placeholder>` words as redirections, joins lines into one command and
- *   does not look inside $(…): it lost words in 81 of 799 POSIX blocks.
- * - sh-syntax (mvdan/sh as WebAssembly) fails on 59 of them for the placeholders, and parses them all
- *   once those are rewritten, but it is async, and the PowerShell and cmd blocks would still need
- *   this lexer: two readers to keep in step instead of one.
+ * POSIX blocks are read by tree-sitter-bash and PowerShell blocks by tree-sitter-powershell; cmd blocks, which no
+ * grammar covers, by batchCommands below. A prepass first makes of a block what a grammar can read, line for line
+ * and column for column: prompts and output lines become blanks, and each docs `<placeholder>` one word.
+ *
+ * The grammars replaced a lexer of our own after a comparison over every code block of every docs version
+ * (bench/shell-readers.ts): of 812 bash, 235 text, 32 PowerShell and 3 Command Prompt blocks and 24 compose
+ * `command:` strings, none gives other invocations or words. Of 52 harder lines tried beside them, the grammars
+ * read 2 as the shells do where the lexer did not (a `$(…)` in an unquoted heredoc runs; PowerShell's `'it''s'`
+ * is `it's`), and 6 worse, from four slips mended below: tree-sitter-bash takes the words after a redirection's
+ * target for more targets and drops a line break inside "…"; tree-sitter-powershell reads no `--flag=value` and
+ * takes a redirection for words (test/unit/shell-commands.test.ts holds them). The price is CPU: reading every
+ * block takes 0.15 to 0.25 s more than the lexer did, and loading the grammars about 0.2 s (../common/tree-sitter.ts).
  */
+import type { Node } from 'web-tree-sitter';
+import { parserFor } from '../common/tree-sitter.ts';
 import type { CodeFence } from './code-fences.ts';
+
+const bash = await parserFor('tree-sitter-bash');
+const powershell = await parserFor('tree-sitter-powershell');
 
 export interface Word {
   /** Quotes and escapes removed; every expansion ($X, $(…), `…`, %X%) becomes DYNAMIC. */
@@ -52,7 +61,7 @@ const PROMPT: Record<Dialect, RegExp> = {
   powershell: /^PS(?:\s[^>]*)?>\s*/,
   batch: /^[A-Za-z]:\\[^>]*>\s*/,
 };
-const CONTINUATION: Record<Dialect, RegExp> = { posix: /\\\s*$/, powershell: /\s`\s*$/, batch: /\s\^\s*$/ };
+const CONTINUATION: Record<Dialect, RegExp> = { posix: /\\$/, powershell: /\s`$/, batch: /\s\^$/ };
 
 /** How a block is read, or null when its language is not a shell (yaml, json, …) or it is output. */
 function blockDialect(fence: CodeFence): { dialect: Dialect; mode: Mode } | null {
@@ -70,269 +79,196 @@ function blockDialect(fence: CodeFence): { dialect: Dialect; mode: Mode } | null
   return null;
 }
 
+/** A word of a command, with the 0-based row of the block it starts on. */
+interface ShellWord {
+  value: string;
+  row: number;
+}
+
 export function zrokInvocations(fence: CodeFence): Invocation[] {
   const how = blockDialect(fence);
-  if (!how) return [];
-  const { dialect, mode } = how;
-  const lines = fence.content;
-  const out: Invocation[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    let first = lines[i].trim();
-    const prompt = PROMPT[dialect].exec(first);
-    if (prompt) first = first.slice(prompt[0].length);
-    else if (mode === 'prompted') continue;
-    if (mode === 'zrok-lines' && !prompt && !isZrokProgram(first.split(/\s+/)[0] ?? '')) continue;
-
-    // One logical line: continuations joined, and more lines while a quote or here-string is open.
-    const segments: { start: number; line: number }[] = [{ start: 0, line: fence.fenceLine + 1 + i }];
-    let text = first;
-    while (CONTINUATION[dialect].test(text) && i + 1 < lines.length) {
-      text = text.replace(CONTINUATION[dialect], ' ');
-      i++;
-      segments.push({ start: text.length, line: fence.fenceLine + 1 + i });
-      text += lines[i].trim();
-    }
-    let lexed = lex(text, dialect);
-    for (let extra = 0; lexed.unterminated && extra < 50 && i + 1 < lines.length; extra++) {
-      i++;
-      text += '\n';
-      segments.push({ start: text.length, line: fence.fenceLine + 1 + i });
-      text += lines[i];
-      lexed = lex(text, dialect);
-    }
-    // Heredoc bodies are data, not commands.
-    for (const delimiter of lexed.heredocs) {
-      while (i + 1 < lines.length && lines[i + 1].trim() !== delimiter) i++;
-      i++;
-    }
-    const lineAt = (offset: number) => {
-      let line = segments[0].line;
-      for (const s of segments) if (s.start <= offset) line = s.line;
-      return line;
-    };
-    for (const cmd of lexed.commands) {
-      const inv = findZrok(cmd, dialect, lineAt);
-      if (inv) out.push(inv);
-    }
-  }
-  return out;
+  // Without the word zrok in it, no command of a block can run zrok.
+  if (!how || !fence.content.some((l) => /zrok/i.test(l))) return [];
+  const { dialect } = how;
+  const text = commandText(fence.content, dialect, how.mode);
+  const commands = dialect === 'batch' ? batchCommands(text) : grammarCommands(dialect, text);
+  const lineOf = (row: number) => fence.fenceLine + 1 + row;
+  return commands.flatMap((words) => findZrok(words, dialect, lineOf) ?? []);
 }
-
-interface LexWord {
-  value: string;
-  start: number;
-}
-
-interface Lexed {
-  /** Simple commands: their words, redirections removed. */
-  commands: LexWord[][];
-  heredocs: string[];
-  unterminated: boolean;
-}
-
-const OPS = ['&&', '||', ';;', '|&', '|', '&', ';', '(', ')'];
 
 /**
- * Splits a logical line into simple commands (at &&, ||, |, ;, &, parentheses, unquoted newlines
- * and, in PowerShell, braces), with command substitutions lexed as commands of their own.
+ * The block as a shell would see it, with the same lines and columns: prompts become spaces, lines that are not
+ * commands (a session's output, a text block's prose) become empty, and each `<placeholder>` is hidden from the
+ * grammar as one word (see PLACEHOLDER).
  */
-function lex(s: string, dialect: Dialect, base = 0): Lexed {
-  const escape = dialect === 'posix' ? '\\' : dialect === 'powershell' ? '`' : '^';
-  const commands: LexWord[][] = [];
-  const heredocs: string[] = [];
-  let current: LexWord[] = [];
-  let word: LexWord | null = null;
-  let redirect = false; // the next word is a redirection target
-  let unterminated = false;
+function commandText(lines: string[], dialect: Dialect, mode: Mode): string {
+  let continuing = false;
+  return lines
+    .map((raw) => {
+      const line = raw.trimEnd();
+      const indent = line.length - line.trimStart().length;
+      const prompt = PROMPT[dialect].exec(line.slice(indent));
+      const command = prompt ? line.slice(indent + prompt[0].length) : line;
+      const keep = continuing || mode === 'script' || !!prompt || (mode === 'zrok-lines' && isZrokProgram(command.trim().split(/\s+/)[0]));
+      continuing = keep && CONTINUATION[dialect].test(line);
+      if (!keep) return '';
+      return hideFromGrammar(prompt ? ' '.repeat(indent + prompt[0].length) + command : line, dialect);
+    })
+    .join('\n');
+}
 
-  const add = (text: string, at: number) => {
-    if (!word) word = { value: '', start: base + at };
-    word.value += text;
-  };
+/** A docs placeholder such as `<target>` or `<your token>` (not `<<EOF`, `< file`, `<=`). */
+const PLACEHOLDER = /(?<!<)<[^\s<>=&|;][^<>\n]*>/g;
+/** A PowerShell word that starts like a parameter: tree-sitter-powershell reads only `-name` and `-name:value`. */
+const PS_DASH_WORD = /(?<![^\s(])-[^\s;|&(){}]*/g;
+/** Each ASCII character of hidden text is shifted into the private-use area, where no grammar sees an operator. */
+const HIDDEN = 0xe000;
+const hide = (text: string) => text.replace(/[\0-\x7f]/g, (c) => String.fromCharCode(HIDDEN + c.charCodeAt(0)));
+const showHidden = (value: string) => value.replace(/[\ue000-\ue07f]/g, (c) => String.fromCharCode(c.charCodeAt(0) - HIDDEN));
+
+/** Placeholders, and PowerShell's GNU-style flags (`--backend-mode=web`), become words the grammar reads as one. */
+function hideFromGrammar(line: string, dialect: Dialect): string {
+  const hidden = line.replace(PLACEHOLDER, hide);
+  return dialect === 'powershell' ? hidden.replace(PS_DASH_WORD, (w) => (/^-+[A-Za-z_?`-]*(:|$)/.test(w) ? w : hide(w))) : hidden;
+}
+
+/** The commands of `text` as the dialect's grammar reads them (the syntax tree is freed after). */
+function grammarCommands(dialect: 'posix' | 'powershell', text: string): ShellWord[][] {
+  const tree = (dialect === 'posix' ? bash : powershell).parse(text)!;
+  try {
+    return dialect === 'posix' ? bashCommands(tree.rootNode) : powershellCommands(tree.rootNode);
+  } finally {
+    tree.delete();
+  }
+}
+
+const word = (node: Node, value: string): ShellWord => ({ value: showHidden(value), row: node.startPosition.row });
+
+/** tree-sitter-bash: every simple command, those in $(…) and `…` included; assignments and redirections are not words. */
+function bashCommands(root: Node): ShellWord[][] {
+  return root.descendantsOfType('command').flatMap((command) => {
+    const name = command!.childForFieldName('name');
+    if (!name) return [];
+    // The grammar reads words after a redirection's target as more targets; bash passes them to the command.
+    const statement = command!.parent?.type === 'redirected_statement' && command!.parent.childForFieldName('body')?.id === command!.id ? command!.parent : undefined;
+    const after = (statement?.childrenForFieldName('redirect') ?? []).flatMap((r) => (r!.type === 'file_redirect' ? r!.childrenForFieldName('destination').slice(1) : []));
+    return [[name, ...command!.childrenForFieldName('argument'), ...after].map((n) => word(n!, bashValue(n!)))];
+  });
+}
+
+/** A word after quote removal, each expansion standing as DYNAMIC. */
+function bashValue(node: Node): string {
+  switch (node.type) {
+    case 'command_name':
+    case 'concatenation':
+      return node.namedChildren.map((c) => bashValue(c!)).join('');
+    case 'word':
+      return node.text.replace(/\\(.)/gs, '$1');
+    case 'string':
+    case 'translated_string':
+      return quoted(node, (c) => c.type === 'string_content').replace(/\\([$`"\\\n])/g, '$1');
+    case 'raw_string':
+      return node.text.slice(1, -1);
+    case 'ansi_c_string':
+      return node.text.slice(2, -1);
+    case 'number':
+      return node.text;
+    default:
+      return DYNAMIC; // $X, ${X}, $(…), `…`, $((…)), <(…)
+  }
+}
+
+/** The text of a quoted node between its quotes, with each child that is not text standing as DYNAMIC. */
+function quoted(node: Node, isText: (child: Node) => boolean): string {
+  let value = node.text;
+  for (const c of [...node.namedChildren].reverse()) {
+    if (!isText(c!)) value = value.slice(0, c!.startIndex - node.startIndex) + DYNAMIC + value.slice(c!.endIndex - node.startIndex);
+  }
+  return value.slice(value.indexOf('"') + 1, value.lastIndexOf('"'));
+}
+
+/** tree-sitter-powershell: every command, those in $(…) and script blocks included. */
+function powershellCommands(root: Node): ShellWord[][] {
+  return root.descendantsOfType('command').flatMap((command) => {
+    const name = command!.childForFieldName('command_name');
+    if (!name) return [];
+    const args = command!.childForFieldName('command_elements')?.namedChildren.filter((n) => n!.type !== 'command_argument_sep' && n!.type !== 'redirection') ?? [];
+    return [[name, ...args].map((n) => word(n!, powershellValue(n!)))];
+  });
+}
+
+function powershellValue(node: Node): string {
+  switch (node.type) {
+    case 'expandable_string_literal':
+      return quoted(node, () => false).replace(/`(.)/g, '$1');
+    case 'verbatim_string_characters':
+      return node.text.slice(1, -1).replace(/''/g, "'");
+    case 'variable':
+    case 'sub_expression':
+    case 'parenthesized_expression':
+    case 'script_block_expression':
+    case 'expandable_here_string_literal': // a text of its own, as an argument
+    case 'verbatim_here_string_characters':
+      return DYNAMIC;
+    case 'generic_token':
+      // A bare word expands the variables in it.
+      return showHidden(node.text).replace(/`(.)/g, '$1').replace(/\$(?:\{[^}]*\}|[A-Za-z_]\w*(?::[A-Za-z_]\w*)?)/g, DYNAMIC);
+    default:
+      if (node.namedChildCount === 1) return powershellValue(node.firstNamedChild!);
+      return node.text.replace(/`(.)/g, '$1');
+  }
+}
+
+/**
+ * cmd.exe, which no grammar covers: commands split at &, &&, | and ||, words at blanks outside "…", ^ escapes
+ * (and continues a line), %VAR% is DYNAMIC, a redirection and its target are no words.
+ */
+function batchCommands(text: string): ShellWord[][] {
+  const commands: ShellWord[][] = [];
+  let words: ShellWord[] = [];
+  let current: ShellWord | undefined;
+  let row = 0;
+  let redirect = false;
+  const add = (s: string) => ((current ??= { value: '', row }).value += s);
   const endWord = () => {
-    if (word) {
-      if (!redirect) current.push(word);
-      redirect = false;
-      word = null;
-    }
+    if (current && !redirect) words.push({ ...current, value: showHidden(current.value) });
+    if (current) redirect = false;
+    current = undefined;
   };
   const endCommand = () => {
     endWord();
-    if (current.length) commands.push(current);
-    current = [];
+    if (words.length) commands.push(words);
+    words = [];
   };
-  /** `$(…)` / `` `…` ``: lexed as commands of their own; the word only knows it is dynamic. */
-  const substitute = (inner: string, innerStart: number, at: number) => {
-    const sub = lex(inner, dialect, base + innerStart);
-    commands.push(...sub.commands);
-    add(DYNAMIC, at);
-  };
-
-  let i = 0;
-  while (i < s.length) {
-    const c = s[i];
-    if (c === ' ' || c === '\t' || c === '\r') {
-      endWord();
-      i++;
-    } else if (c === '\n') {
-      endCommand();
-      i++;
-    } else if (c === '#' && !word && dialect !== 'batch') {
-      const nl = s.indexOf('\n', i);
-      i = nl < 0 ? s.length : nl;
-    } else if (c === escape) {
-      if (s[i + 1] === '\n') i += 2;
-      else {
-        add(s[i + 1] ?? '', i);
-        i += 2;
-      }
-    } else if (c === "'" && dialect !== 'batch') {
-      const end = s.indexOf("'", i + 1);
-      if (end < 0) {
-        unterminated = true;
-        break;
-      }
-      add(s.slice(i + 1, end), i);
-      i = end + 1;
-    } else if (c === '@' && dialect === 'powershell' && (s[i + 1] === '"' || s[i + 1] === "'")) {
-      const end = s.indexOf(`\n${s[i + 1]}@`, i + 2);
-      if (end < 0) {
-        unterminated = true;
-        break;
-      }
-      add(DYNAMIC, i);
-      i = end + 3;
+  for (let i = 0, quoted = false; i < text.length; i++) {
+    const c = text[i];
+    const variable = c === '%' ? /^%\w+%/.exec(text.slice(i)) : null;
+    if (c === '\n') row++;
+    if (variable) {
+      add(DYNAMIC);
+      i += variable[0].length - 1;
     } else if (c === '"') {
-      let j = i + 1;
-      add('', i);
-      while (j < s.length && s[j] !== '"') {
-        if (s[j] === escape && dialect !== 'batch') {
-          add(s[j + 1] ?? '', j);
-          j += 2;
-        } else if (s[j] === '$' && dialect !== 'batch') {
-          j = expansion(j);
-        } else if (s[j] === '`' && dialect === 'posix') {
-          j = backtick(j);
-        } else if (s[j] === '%' && dialect === 'batch' && /^%\w+%/.test(s.slice(j))) {
-          add(DYNAMIC, j);
-          j = s.indexOf('%', j + 1) + 1;
-        } else add(s[j++], j - 1);
-        if (unterminated) break;
-      }
-      if (j >= s.length) {
-        unterminated = true;
-        break;
-      }
-      i = j + 1;
-    } else if (c === '$' && dialect !== 'batch') {
-      i = expansion(i);
-      if (unterminated) break;
-    } else if (c === '`' && dialect === 'posix') {
-      i = backtick(i);
-      if (unterminated) break;
-    } else if (c === '%' && dialect === 'batch' && /^%\w+%/.test(s.slice(i))) {
-      add(DYNAMIC, i);
-      i = s.indexOf('%', i + 1) + 1;
-    } else if (c === '<' && /^<[^\s<>=&|;][^<>\n]*>/.test(s.slice(i))) {
-      // <placeholder> in docs, not a redirection
-      const end = s.indexOf('>', i);
-      add(s.slice(i, end + 1), i);
-      i = end + 1;
-    } else if (c === '<' || c === '>') {
-      if (c === '>' && word && /^\d$/.test((word as LexWord).value)) word = null; // 2>…: the fd is no word
-      endWord();
-      if (s.startsWith('<<<', i)) i += 3;
-      else if (s.startsWith('<<', i) && dialect === 'posix') {
-        const h = /^<<-?\s*(['"]?)([\w.-]+)\1/.exec(s.slice(i));
-        if (h) {
-          heredocs.push(h[2]);
-          i += h[0].length;
-          continue;
-        }
-        i += 2;
-      } else {
-        i++;
-        while (s[i] === '>' || s[i] === '&' || s[i] === '|') i++;
-        if (/\d/.test(s[i] ?? '') && s[i - 1] === '&') {
-          while (/\d/.test(s[i] ?? '')) i++;
-          continue; // >&2: no target word follows
-        }
-      }
-      redirect = true;
-    } else if (dialect === 'powershell' && (c === '{' || c === '}')) {
+      quoted = !quoted;
+      add('');
+    } else if (c === '^' && !quoted) {
+      if (text[++i] === '\n') row++;
+      else add(text[i] ?? '');
+    } else if (c === '\n') {
+      quoted = false;
       endCommand();
-      i++;
-    } else {
-      const op = OPS.find((o) => s.startsWith(o, i));
-      if (op) {
-        endCommand();
-        i += op.length;
-      } else add(c, i++);
-    }
+    } else if (quoted) add(c);
+    else if (c === ' ' || c === '\t') endWord();
+    else if (c === '&' || c === '|' || c === '(' || c === ')') endCommand();
+    else if (c === '<' || c === '>') {
+      if (c === '>' && current && /^\d$/.test(current.value)) current = undefined; // 2>…: the fd is no word
+      endWord();
+      while (text[i + 1] === '>' || text[i + 1] === '&') i++;
+      if (text[i] === '&' && /\d/.test(text[i + 1] ?? '')) i++; // 2>&1: no target follows
+      else redirect = true;
+    } else add(c);
   }
   endCommand();
-  return { commands, heredocs, unterminated };
-
-  /** $(…), $((…)), ${…}, $name at `j`; returns the index after it. */
-  function expansion(j: number): number {
-    const next = s[j + 1];
-    if (next === '(') {
-      const close = matchParen(s, j + 1);
-      if (close < 0) {
-        unterminated = true;
-        return s.length;
-      }
-      if (s[j + 2] === '(') add(DYNAMIC, j);
-      else substitute(s.slice(j + 2, close), j + 2, j);
-      return close + 1;
-    }
-    if (next === '{') {
-      const close = s.indexOf('}', j);
-      if (close < 0) {
-        unterminated = true;
-        return s.length;
-      }
-      add(DYNAMIC, j);
-      return close + 1;
-    }
-    const name = /^[A-Za-z_][\w]*(?::[A-Za-z_]\w*)?|^[0-9@*#?$!-]/.exec(s.slice(j + 1));
-    if (name) {
-      add(DYNAMIC, j);
-      return j + 1 + name[0].length;
-    }
-    add('$', j);
-    return j + 1;
-  }
-
-  function backtick(j: number): number {
-    const end = s.indexOf('`', j + 1);
-    if (end < 0) {
-      unterminated = true;
-      return s.length;
-    }
-    substitute(s.slice(j + 1, end), j + 1, j);
-    return end + 1;
-  }
-}
-
-/** Index of the `)` closing the `(` at `open`, skipping quoted text; -1 when there is none. */
-function matchParen(s: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < s.length; i++) {
-    const c = s[i];
-    if (c === '\\') i++;
-    else if (c === "'") {
-      const end = s.indexOf("'", i + 1);
-      if (end < 0) return -1;
-      i = end;
-    } else if (c === '"') {
-      let j = i + 1;
-      while (j < s.length && s[j] !== '"') j += s[j] === '\\' ? 2 : 1;
-      i = j;
-    } else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return i;
-  }
-  return -1;
+  return commands;
 }
 
 const basename = (v: string) => v.split(/[\\/]/).pop() ?? '';
@@ -349,11 +285,13 @@ export const isZrokImage = (image: string) => ZROK_IMAGE.test(image);
 
 /** The words of a command line as a POSIX shell splits them (how compose splits a string `command:`). */
 export function shellWords(text: string): string[] {
-  return lex(text, 'posix').commands.flat().map((w) => w.value);
+  return grammarCommands('posix', hideFromGrammar(text, 'posix'))
+    .flat()
+    .map((w) => w.value);
 }
 
 /** Words that may stand before the program without changing which program runs. */
-const PREFIX_WORDS = new Set(['if', 'then', 'else', 'elif', 'do', 'while', 'until', '!', '{', 'time', 'exec', 'nohup', 'command', 'builtin', 'doas']);
+const PREFIX_WORDS = new Set(['time', 'exec', 'nohup', 'command', 'builtin', 'doas']);
 /** Options of sudo / env / docker / kubectl that take a separate value. */
 const SUDO_VALUE = new Set(['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-U', '-T', '--user', '--group', '--chdir', '--host', '--prompt', '--role', '--type', '--other-user', '--command-timeout', '--close-from']);
 const ENV_VALUE = new Set(['-u', '--unset', '-C', '--chdir', '-S', '--split-string']);
@@ -367,29 +305,29 @@ const DOCKER_RUN_VALUE = new Set([
 const COMPOSE_GLOBAL_VALUE = new Set(['-f', '--file', '-p', '--project-name', '--profile', '--env-file', '--project-directory', '--ansi', '--parallel']);
 
 /** Index of the first word after options (and their values, for the options in `withValue`) from `k`. */
-function skipOptions(words: LexWord[], k: number, withValue: Set<string>): number {
+function skipOptions(words: ShellWord[], k: number, withValue: Set<string>): number {
   while (k < words.length && words[k].value.startsWith('-') && words[k].value !== '--') {
     k += !words[k].value.includes('=') && withValue.has(words[k].value) ? 2 : 1;
   }
   return k;
 }
 
-function findZrok(words: LexWord[], dialect: Dialect, lineAt: (offset: number) => number): Invocation | null {
+function findZrok(words: ShellWord[], dialect: Dialect, lineOf: (row: number) => number): Invocation | null {
   let k = 0;
   for (;;) {
     const v = words[k]?.value;
     if (v === undefined) return null;
     if (PREFIX_WORDS.has(v)) k++;
-    else if (dialect === 'posix' && /^[A-Za-z_]\w*=/.test(v)) k++; // VAR=value before the program
+    else if (dialect === 'posix' && /^[A-Za-z_]\w*=/.test(v)) k++; // VAR=value after sudo or env
     else if (v === 'sudo') k = skipOptions(words, k + 1, SUDO_VALUE);
     else if (v === 'env') k = skipOptions(words, k + 1, ENV_VALUE);
     else break;
   }
   const program = words[k];
   const invocation = (at: number): Invocation => ({
-    line: lineAt(words[at].start),
+    line: lineOf(words[at].row),
     program: words[at].value,
-    args: words.slice(at + 1).map((w) => ({ value: w.value, line: lineAt(w.start) })),
+    args: words.slice(at + 1).map((w) => ({ value: w.value, line: lineOf(w.row) })),
   });
   if (isZrokProgram(program.value)) return invocation(k);
 
@@ -405,18 +343,18 @@ function findZrok(words: LexWord[], dialect: Dialect, lineAt: (offset: number) =
     if (verb === 'exec' || (compose && verb === 'run')) {
       // The container/service, then the command it runs (which may be sudo, bash -c, …).
       const target = skipOptions(words, j + 1, verb === 'exec' ? DOCKER_EXEC_VALUE : DOCKER_RUN_VALUE);
-      return findZrok(words.slice(target + 1), dialect, lineAt);
+      return findZrok(words.slice(target + 1), dialect, lineOf);
     } else if (verb === 'run' || verb === 'create') {
       // The zrok image's entrypoint is zrok: the words after the image are zrok's arguments.
       const image = skipOptions(words, j + 1, DOCKER_RUN_VALUE);
       if (words[image] && isZrokImage(words[image].value)) return invocation(image);
-      return findZrok(words.slice(image + 1), dialect, lineAt);
+      return findZrok(words.slice(image + 1), dialect, lineOf);
     }
     return null;
   }
   if ((tool === 'kubectl' || tool === 'oc') && sub === 'exec') {
     const dashes = words.findIndex((w, at) => at > k && w.value === '--');
-    return dashes > 0 ? findZrok(words.slice(dashes + 1), dialect, lineAt) : null;
+    return dashes > 0 ? findZrok(words.slice(dashes + 1), dialect, lineOf) : null;
   }
   // nssm install <service> <program> [arguments]: the service runs that program.
   if (tool === 'nssm' && sub === 'install' && words[k + 3] && isZrokProgram(words[k + 3].value)) return invocation(k + 3);
@@ -425,10 +363,13 @@ function findZrok(words: LexWord[], dialect: Dialect, lineAt: (offset: number) =
     const c = words.findIndex((w, at) => at > k && /^-[a-z]*c[a-z]*$/.test(w.value));
     const script = words[c + 1];
     if (c > 0 && script && !script.value.includes(DYNAMIC)) {
-      const inner = lex(script.value, 'posix');
       // The script's words keep the line of the quoted string.
-      for (const cmd of inner.commands) {
-        const found = findZrok(cmd.map((w) => ({ ...w, start: script.start })), 'posix', lineAt);
+      for (const cmd of grammarCommands('posix', hideFromGrammar(script.value, 'posix'))) {
+        const found = findZrok(
+          cmd.map((w) => ({ ...w, row: script.row })),
+          'posix',
+          lineOf,
+        );
         if (found) return found;
       }
     }
