@@ -36,10 +36,10 @@ export function smoothScrollTo(el: HTMLElement, offset = 0) {
   const from = Math.abs(distance) > window.innerHeight ? target() - Math.sign(distance) * window.innerHeight : window.scrollY;
   if (from !== window.scrollY) window.scrollTo(0, from);
   const start = performance.now();
-  const step = (now: number) => {
+  const step = () => {
     if (run !== running) return;
-    // A frame's time may be a little before the start (it is the time the frame began): count it as the start.
-    const progress = scrollProgress(now - start);
+    // The time now, not the frame's: a busy WebKit hands a frame the time it was asked for, long before it runs.
+    const progress = scrollProgress(performance.now() - start);
     window.scrollTo(0, from + (target() - from) * progress);
     if (progress < 1) requestAnimationFrame(step);
   };

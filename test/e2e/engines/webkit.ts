@@ -1,7 +1,7 @@
 /**
  * WebKitGTK (WebKit, the engine of Safari's family) through webdriverio and Debian's WebKitWebDriver, which drives
- * MiniBrowser. MiniBrowser has no headless mode, so the driver runs on a virtual X display (xvfb-run). Each tab is a
- * session of its own: a fresh browser with its own storage, as a new browser context is in the other engines.
+ * MiniBrowser. MiniBrowser has no headless mode, so the driver runs on a virtual X display (xvfb-run). A tab starts
+ * with empty storage, as a new browser context does in the other engines.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -75,12 +75,18 @@ export async function webkitEngine(site: string): Promise<Engine> {
     return d;
   };
   await driver(false);
-  return {
-    name: 'webkit',
-    site: proxy.url,
-    async open({ width, height, reducedMotion = false }: TabOptions): Promise<Tab> {
+
+  /**
+   * One browser session per setting, used by one tab at a time: starting MiniBrowser is the slow part of a WebKit
+   * tab (seconds on a busy machine, and once it never answered), so a tab that closes leaves it for the next, which
+   * starts from a page of the site's origin whose storage it empties.
+   */
+  const sessions = new Map<boolean, Promise<WebdriverIO.Browser>>();
+  const session = async (reducedMotion: boolean): Promise<WebdriverIO.Browser> => {
+    let s = sessions.get(reducedMotion);
+    if (!s) {
       const { port } = await driver(reducedMotion);
-      const browser = await remote({
+      s = remote({
         hostname: '127.0.0.1',
         port,
         path: '/',
@@ -88,6 +94,26 @@ export async function webkitEngine(site: string): Promise<Engine> {
         // No browserName: WebKitWebDriver refuses one it does not expect.
         capabilities: { 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } } as WebdriverIO.Capabilities,
       });
+      sessions.set(reducedMotion, s);
+    }
+    const browser = await s;
+    try {
+      await browser.url(`${proxy.url}/favicon.svg`); // the site's origin, without the app
+      await browser.execute('localStorage.clear(); sessionStorage.clear();');
+      return browser;
+    } catch {
+      // The browser went away: start another.
+      sessions.delete(reducedMotion);
+      await browser.deleteSession().catch(() => {});
+      return session(reducedMotion);
+    }
+  };
+
+  return {
+    name: 'webkit',
+    site: proxy.url,
+    async open({ width, height, reducedMotion = false }: TabOptions): Promise<Tab> {
+      const browser = await session(reducedMotion);
       // The window holds a little chrome above the page: size the window so that the page gets what was asked.
       await browser.setWindowSize(width, height);
       const inner = (await browser.execute('return [innerWidth, innerHeight]')) as [number, number];
@@ -125,10 +151,11 @@ export async function webkitEngine(site: string): Promise<Engine> {
           return taken;
         },
         accessibleRole: async (selector) => (await browser.$(selector)).getComputedRole(),
-        close: () => browser.deleteSession(),
+        close: async () => {}, // the session stays for the next tab
       };
     },
     async close() {
+      for (const s of sessions.values()) await (await s).deleteSession().catch(() => {});
       await Promise.allSettled(drivers.values());
       stopDrivers();
       process.off('exit', stopDrivers);
