@@ -29,13 +29,12 @@ export function MobileMenuButton() {
   );
 }
 
-/** What the phone header has no room for: versions, language, colour mode and the site's external links. */
-function SiteMenu() {
+/** The docs versions, at the top of the menu: the switch a reader looks for first, before the tree. */
+function VersionMenu() {
   const { choices, remember } = useVersionChoices();
-  const locales = useLocaleChoices();
   return (
-    <nav className="mobile-menu__site" aria-label="Site">
-      <h2 className="mobile-menu__heading" id="menu-versions">Docs version</h2>
+    <div className="mobile-menu__versions">
+      <h2 className="mobile-menu__heading" id="menu-versions">Version</h2>
       <ul className="mobile-menu__list" aria-labelledby="menu-versions">
         {choices.map((v) => (
           <li key={v.name}>
@@ -45,6 +44,15 @@ function SiteMenu() {
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** The rest of what the phone header has no room for: language, colour mode and the site's external links. */
+function SiteMenu() {
+  const locales = useLocaleChoices();
+  return (
+    <nav className="mobile-menu__site" aria-label="Site">
       <h2 className="mobile-menu__heading" id="menu-languages">Language</h2>
       <ul className="mobile-menu__list" aria-labelledby="menu-languages">
         {locales.choices.map((l) => (
@@ -72,8 +80,8 @@ function SiteMenu() {
 }
 
 /**
- * The menu for narrow screens: the docs sidebar first (on docs pages), then the site menu.
- * It closes on navigation, Escape, back and desktop width, and keeps focus inside while open.
+ * The menu for narrow screens: the versions, the docs sidebar (on docs pages), then the rest of the site menu. It
+ * closes on navigation, Escape, back and desktop width, and keeps focus inside while open.
  */
 export function MobileSidebar() {
   const open = useUi((s) => s.mobileSidebarOpen);
@@ -125,6 +133,7 @@ export function MobileSidebar() {
         <button type="button" className="mobile-sidebar__close" aria-label="Close the docs navigation" onClick={() => setOpen(false)}>
           ×
         </button>
+        <VersionMenu />
         {data && <Sidebar data={data} idPrefix="m-" />}
         <SiteMenu />
       </div>

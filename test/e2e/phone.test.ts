@@ -1,6 +1,7 @@
 /** Reading on a phone: every page fits the screen, and the header's menu holds what the header has no room for. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
 import { serveSiteAndBrowser, waitHydrated, watchErrors } from './support.ts';
 
 const served = serveSiteAndBrowser();
@@ -155,6 +156,32 @@ describe('phone chrome and tables', () => {
       assert.deepEqual(await bar.getByRole('link').allTextContents(), ['1.1', '1.0', '0.4'], route);
       assert.ok(await bar.getByRole('button', { name: 'Dismiss announcement' }).isVisible(), route);
     }
+    await ctx.close();
+  });
+});
+
+describe('the phone menu', () => {
+  const openMenu = async (page: Page) => {
+    await page.getByRole('button', { name: 'Open the docs navigation' }).click();
+    const menu = page.getByRole('dialog', { name: 'Docs navigation' });
+    await menu.waitFor();
+    return menu;
+  };
+
+  it('starts with the version switch, above the docs tree and on its first screen', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await ctx.newPage();
+    // The longest tree: the open path of a deep self-hosting page.
+    await page.goto(`${served.site.url}/docs/guides/self-hosting/oauth/integrations/google/`);
+    await waitHydrated(page);
+    const menu = await openMenu(page);
+    const tree = (await menu.getByRole('navigation', { name: 'Docs sidebar' }).boundingBox())!;
+    for (const label of ['1.1', '1.0', '0.4']) {
+      const link = (await menu.getByRole('link', { name: label, exact: true }).boundingBox())!;
+      assert.ok(link.y + link.height <= tree.y, `${label} ends at ${link.y + link.height} px, the tree starts at ${tree.y} px`);
+      assert.ok(link.y >= 0 && link.y + link.height <= 740, `${label} is on the menu's first screen (${link.y} px)`);
+    }
+    assert.equal(await menu.getByRole('link', { name: '1.1', exact: true }).getAttribute('aria-current'), 'true');
     await ctx.close();
   });
 });
