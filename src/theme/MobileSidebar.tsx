@@ -80,8 +80,24 @@ function SiteMenu() {
 }
 
 /**
+ * The page stays where it is while the menu is open: it does not scroll under the reader's finger. Where the browser
+ * draws a scrollbar, its gutter is kept, so the page does not widen under the menu. Returns the undo.
+ */
+function lockPageScroll(): () => void {
+  const root = document.documentElement;
+  const { overflow, scrollbarGutter } = root.style;
+  const hadScrollbar = window.innerWidth > root.clientWidth;
+  root.style.overflow = 'hidden';
+  if (hadScrollbar) root.style.scrollbarGutter = 'stable';
+  return () => {
+    root.style.overflow = overflow;
+    root.style.scrollbarGutter = scrollbarGutter;
+  };
+}
+
+/**
  * The menu for narrow screens: the versions, the docs sidebar (on docs pages), then the rest of the site menu. It
- * closes on navigation, Escape, back and desktop width, and keeps focus inside while open.
+ * closes on navigation, Escape, back and desktop width, keeps focus inside while open, and holds the page still.
  */
 export function MobileSidebar() {
   const open = useUi((s) => s.mobileSidebarOpen);
@@ -116,11 +132,13 @@ export function MobileSidebar() {
     mql.addEventListener('change', onWide);
     document.addEventListener('keydown', onKey);
     window.addEventListener('popstate', onPop);
+    const unlock = lockPageScroll();
     panel.current?.querySelector<HTMLElement>('a, button')?.focus();
     return () => {
       mql.removeEventListener('change', onWide);
       document.removeEventListener('keydown', onKey);
       window.removeEventListener('popstate', onPop);
+      unlock();
       document.querySelector<HTMLElement>('.mobile-menu-button')?.focus();
     };
   }, [open, setOpen]);

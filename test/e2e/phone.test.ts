@@ -184,4 +184,38 @@ describe('the phone menu', () => {
     assert.equal(await menu.getByRole('link', { name: '1.1', exact: true }).getAttribute('aria-current'), 'true');
     await ctx.close();
   });
+
+  it('holds the page still while open, and lets it scroll again once closed or left by a link', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/guides/self-hosting/linux/`);
+    await waitHydrated(page);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.waitForFunction(() => window.scrollY === 600);
+    const layout = () => page.evaluate(() => ({ width: document.documentElement.clientWidth, h1: document.querySelector('h1')!.getBoundingClientRect().left }));
+    const before = await layout();
+    const menu = await openMenu(page);
+    assert.deepEqual(await layout(), before, 'nothing moves sideways when the menu opens');
+    // A wheel over the page behind, then one over the menu: once the menu has scrolled, the first wheel was handled.
+    await page.mouse.move(370, 600);
+    await page.mouse.wheel(0, 400);
+    await page.mouse.move(150, 600);
+    await page.mouse.wheel(0, 400);
+    await page.waitForFunction(() => document.querySelector('.mobile-sidebar__panel')!.scrollTop > 0);
+    assert.equal(await page.evaluate(() => window.scrollY), 600, 'the page behind the menu did not scroll');
+
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    assert.deepEqual(await layout(), before, 'the page is where it was');
+    await page.mouse.wheel(0, 300);
+    await page.waitForFunction(() => window.scrollY > 600, null, { timeout: 5000 });
+
+    await openMenu(page);
+    await menu.getByRole('link', { name: 'Getting Started' }).click();
+    await page.waitForURL(/\/docs\/getting-started\/$/);
+    await menu.waitFor({ state: 'detached' });
+    await page.mouse.wheel(0, 300);
+    await page.waitForFunction(() => window.scrollY > 0, null, { timeout: 5000 });
+    await ctx.close();
+  });
 });
