@@ -139,7 +139,10 @@ export function MobileSidebar() {
       document.removeEventListener('keydown', onKey);
       window.removeEventListener('popstate', onPop);
       unlock();
-      document.querySelector<HTMLElement>('.mobile-menu-button')?.focus();
+      // Closed by Escape, the close button or the backdrop, focus was in the menu, now gone: back to the menu button.
+      // Closed by following one of its links, the new page has given focus to its main content (Layout).
+      const active = document.activeElement;
+      if (!active || active === document.body) document.querySelector<HTMLElement>('.mobile-menu-button')?.focus();
     };
   }, [open, setOpen]);
 

@@ -218,4 +218,32 @@ describe('the phone menu', () => {
     await page.waitForFunction(() => window.scrollY > 0, null, { timeout: 5000 });
     await ctx.close();
   });
+
+  it('gives focus to the new page’s main content when one of its links is followed, by touch or by keyboard', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/concepts/`);
+    await waitHydrated(page);
+    let menu = await openMenu(page);
+    await menu.getByRole('link', { name: 'Getting Started' }).click();
+    await page.waitForURL(/\/docs\/getting-started\/$/);
+    await menu.waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'main-content', 'after a click');
+
+    menu = await openMenu(page);
+    await menu.getByRole('link', { name: 'Concepts', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/docs\/concepts\/$/);
+    await menu.waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'main-content', 'after Enter');
+    // The reader's next Tab starts from the top of the new page's content.
+    await page.keyboard.press('Tab');
+    assert.ok(await page.evaluate(() => document.activeElement?.closest('#main-content') !== null), 'Tab moves on inside the page');
+
+    // Closed without following a link, focus goes back to the menu button.
+    await openMenu(page);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.activeElement?.classList.contains('mobile-menu-button'));
+    await ctx.close();
+  });
 });
