@@ -3,20 +3,7 @@
  * it into the page behind. This gives it a modal dialog's semantics and behaviour without forking it: the dialog role
  * and name on its box, the rest of the page inert while it is open, and Tab and Shift+Tab cycling inside it.
  */
-
-const CANDIDATES = 'a[href], button, input, select, textarea, summary, [tabindex]';
-
-/** The elements of `root` that Tab reaches, in document order. */
-export function tabbableElements(root: ParentNode): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(CANDIDATES)].filter(
-    (el) =>
-      el.tabIndex >= 0 &&
-      !(el as HTMLButtonElement).disabled &&
-      !el.closest('[inert], [hidden]') &&
-      el.getClientRects().length > 0 &&
-      getComputedStyle(el).visibility !== 'hidden',
-  );
-}
+import { tabbableElements } from '../theme/tabbable.ts';
 
 /**
  * Makes the DocSearch modal drawn inside `root` (a direct child of <body>) a modal dialog named `label`, until the

@@ -8,6 +8,7 @@ import { useVersionChoices } from './VersionDropdown.tsx';
 import { useLocaleChoices } from './LocaleDropdown.tsx';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { ExternalIcon } from './icons.tsx';
+import { tabbableElements } from './tabbable.ts';
 
 /** The menu button shown below 996 px, on every page: the header keeps only it, the logo and search. */
 export function MobileMenuButton() {
@@ -113,7 +114,7 @@ export function MobileSidebar() {
       if (e.key === 'Escape') setOpen(false);
       if (e.key !== 'Tab' || !panel.current) return;
       // Focus stays inside the drawer while it is open.
-      const focusable = [...panel.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')].filter((el) => el.offsetParent !== null);
+      const focusable = tabbableElements(panel.current);
       if (!focusable.length) return;
       const first = focusable[0];
       const last = focusable[focusable.length - 1];

@@ -1,0 +1,14 @@
+const CANDIDATES = 'a[href], button, input, select, textarea, summary, [tabindex]';
+
+/** The elements of `root` that Tab reaches, in document order. */
+export function tabbableElements(root: ParentNode): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(CANDIDATES)].filter(
+    (el) =>
+      el.tabIndex >= 0 &&
+      !(el as HTMLButtonElement).disabled &&
+      !el.closest('[inert], [hidden]') &&
+      el.getClientRects().length > 0 &&
+      getComputedStyle(el).visibility !== 'hidden',
+  );
+}
+
