@@ -12,3 +12,7 @@ export function tabbableElements(root: ParentNode): HTMLElement[] {
   );
 }
 
+/** The first element Tab reaches after `el` and outside it: where focus goes when `el` is about to disappear. */
+export function nextTabbableAfter(el: Element): HTMLElement | undefined {
+  return tabbableElements(document.body).find((t) => !el.contains(t) && el.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING);
+}
