@@ -247,3 +247,27 @@ describe('the phone menu', () => {
     await ctx.close();
   });
 });
+
+describe('touch details', () => {
+  it('leaves no hover tint where the pointer cannot hover, and keeps it where it can', async () => {
+    for (const [device, options, tinted] of [
+      ['a phone', { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }, false],
+      ['a desktop', { viewport: { width: 995, height: 800 } }, true],
+    ] as const) {
+      const ctx = await served.browser.newContext(options);
+      const page = await ctx.newPage();
+      await page.goto(`${served.site.url}/docs/guides/self-hosting/linux/`);
+      await waitHydrated(page);
+      await page.getByRole('button', { name: 'Open the docs navigation' }).click();
+      const menu = page.getByRole('dialog', { name: 'Docs navigation' });
+      // Where a tap that opened the menu leaves the pointer: over its first item.
+      const first = menu.getByRole('link', { name: 'Getting Started' });
+      const other = menu.getByRole('link', { name: 'Permission Modes' });
+      await first.hover();
+      const [under, away] = await Promise.all([first, other].map((l) => l.evaluate((a) => getComputedStyle(a).backgroundColor)));
+      assert.equal(under !== away, tinted, `${device}: ${under} under the pointer, ${away} elsewhere`);
+      await ctx.close();
+    }
+  });
+
+});
