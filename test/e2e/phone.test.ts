@@ -270,4 +270,16 @@ describe('touch details', () => {
     }
   });
 
+  it('lets search results run to the bottom of a phone screen, with no empty band under them', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/getting-started/`);
+    await waitHydrated(page);
+    await page.locator('.search-button').tap();
+    await page.locator('.DocSearch-Input').fill('reserved');
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    const bottom = await page.locator('.DocSearch-Dropdown').evaluate((el) => el.getBoundingClientRect().bottom);
+    assert.ok(bottom >= 739, `the results end at ${bottom} px of 740`);
+    await ctx.close();
+  });
 });
