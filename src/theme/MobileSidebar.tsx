@@ -4,29 +4,48 @@ import siteConfig from '../../site.config.ts';
 import { useUi } from '../store/ui.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { usePageData } from './use-page-data.ts';
+import { DOCS_MENU_ID } from './DocLayout.tsx';
 import { useVersionChoices } from './VersionDropdown.tsx';
 import { useLocaleChoices } from './LocaleDropdown.tsx';
 import { ColorModeToggle } from './ColorModeToggle.tsx';
 import { ExternalIcon } from './icons.tsx';
 import { tabbableElements } from './tabbable.ts';
 
-/** The menu button shown below 996 px, on every page: the header keeps only it, the logo and search. */
+const MENU_ICON = (
+  <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+    <path fill="currentColor" d="M3 6h18v2H3V6Zm0 5h18v2H3v-2Zm0 5h18v2H3v-2Z" />
+  </svg>
+);
+
+/**
+ * The menu button shown below 996 px, on every page: the header keeps only it, the logo and search. Without
+ * JavaScript there is no drawer: on a docs page a link in its place jumps to the docs sidebar, which is then laid
+ * out after the page (the page's text comes first, as with the drawer closed).
+ */
 export function MobileMenuButton() {
   const open = useUi((s) => s.mobileSidebarOpen);
   const setOpen = useUi((s) => s.setMobileSidebarOpen);
+  const docsPage = usePageData() !== undefined;
   return (
-    <button
-      type="button"
-      className="navbar__item mobile-menu-button"
-      aria-label="Open the docs navigation"
-      aria-expanded={open}
-      aria-controls="mobile-sidebar"
-      onClick={() => setOpen(!open)}
-    >
-      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-        <path fill="currentColor" d="M3 6h18v2H3V6Zm0 5h18v2H3v-2Zm0 5h18v2H3v-2Z" />
-      </svg>
-    </button>
+    <>
+      <button
+        type="button"
+        className="navbar__item mobile-menu-button"
+        aria-label="Open the docs navigation"
+        aria-expanded={open}
+        aria-controls="mobile-sidebar"
+        onClick={() => setOpen(!open)}
+      >
+        {MENU_ICON}
+      </button>
+      {docsPage && (
+        <noscript>
+          <a className="navbar__item mobile-menu-link" href={`#${DOCS_MENU_ID}`} aria-label="Docs navigation, after the page">
+            {MENU_ICON}
+          </a>
+        </noscript>
+      )}
+    </>
   );
 }
 
