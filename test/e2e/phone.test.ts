@@ -3,6 +3,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { serveSiteAndBrowser, waitHydrated, watchErrors } from './support.ts';
+import { samplePages } from './a11y-pages.ts';
+import { undersizedTargets } from './target-size.ts';
 
 const served = serveSiteAndBrowser();
 
@@ -280,6 +282,58 @@ describe('touch details', () => {
     await page.locator('.DocSearch-Hit').first().waitFor();
     const bottom = await page.locator('.DocSearch-Dropdown').evaluate((el) => el.getBoundingClientRect().bottom);
     assert.ok(bottom >= 739, `the results end at ${bottom} px of 740`);
+    await ctx.close();
+  });
+});
+
+describe('targets on a phone', () => {
+  /** A page of every kind and version at 360 px, with every disclosure open, so each target it can show is measured. */
+  async function eachSamplePage(measure: (page: Page, route: string) => Promise<string[]>): Promise<string[]> {
+    const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await ctx.newPage();
+    const failures: string[] = [];
+    for (const route of await samplePages(served.site.url)) {
+      await page.goto(served.site.url + route);
+      await waitHydrated(page);
+      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+      for (const f of await measure(page, route)) failures.push(`${route} ${f}`);
+    }
+    await ctx.close();
+    return failures;
+  }
+
+  it('every link and button is 24 × 24 px or more, or inline in a sentence, or spaced as WCAG 2.2 allows (360 px)', async () => {
+    const failures = await eachSamplePage((page) => undersizedTargets(page));
+    // The open menu and the open search dialog too.
+    const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/guides/self-hosting/linux/`);
+    await waitHydrated(page);
+    await page.getByRole('button', { name: 'Open the docs navigation' }).tap();
+    await page.getByRole('dialog', { name: 'Docs navigation' }).waitFor();
+    for (const f of await undersizedTargets(page, { within: '#mobile-sidebar' })) failures.push(`menu ${f}`);
+    await page.getByRole('button', { name: 'Close the docs navigation' }).tap();
+    await page.locator('.search-button').tap();
+    await page.locator('.DocSearch-Input').fill('reserved');
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    for (const f of await undersizedTargets(page, { within: '.DocSearch-Modal' })) failures.push(`search ${f}`);
+    await ctx.close();
+    assert.deepEqual(failures, []);
+  });
+
+  it('the page’s own controls around the text (breadcrumbs, edit link, menus, pager) are 24 × 24 px or more without the spacing allowance', async () => {
+    const failures = await eachSamplePage((page) => undersizedTargets(page, { outside: '.markdown', allowSpacing: false }));
+    assert.deepEqual(failures, []);
+  });
+
+  it('the phone’s table of contents is in the text’s size, not the desktop column’s smaller one', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/getting-started/`);
+    await waitHydrated(page);
+    await page.locator('.toc-disclosure__summary').click();
+    const sizes = await page.getByRole('navigation', { name: 'Sections on this page' }).getByRole('link').evaluateAll((as) => as.map((a) => parseFloat(getComputedStyle(a).fontSize)));
+    assert.ok(sizes.length > 3 && sizes.every((s) => s >= 15), `font sizes ${[...new Set(sizes)].join(', ')} px`);
     await ctx.close();
   });
 });
