@@ -54,6 +54,7 @@ export function SearchBar() {
   const typedAhead = useRef('');
   const waiting = useRef(false);
   const returnFocus = useRef<HTMLElement | null>(null);
+  const button = useRef<HTMLAnchorElement>(null);
   const versionTag = useVersionTag();
   const hydrated = useHydrated();
 
@@ -78,7 +79,12 @@ export function SearchBar() {
   const close = useCallback(() => {
     waiting.current = false;
     setOpen(false);
-    requestAnimationFrame(() => returnFocus.current?.focus());
+    // Back to what had focus when it opened; opened by a key with nothing focused, or that element is gone (the page
+    // changed), to the search button.
+    requestAnimationFrame(() => {
+      const opener = returnFocus.current;
+      (opener && opener !== document.body && opener.isConnected ? opener : button.current)?.focus();
+    });
   }, []);
 
   useEffect(() => {
@@ -123,6 +129,7 @@ export function SearchBar() {
   return (
     <>
       <a
+        ref={button}
         className="search-button navbar__item"
         href={`${BASE}/${siteConfig.search.pagePath}/`}
         role={hydrated ? 'button' : undefined}

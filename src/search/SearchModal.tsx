@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
 import { DocSearchModal } from '@docsearch/react/modal';
@@ -10,6 +10,7 @@ import { MAX_QUERY_LENGTH } from './local-client.ts';
 import { isExternal, rewriteResultUrl, routerPath } from './urls.ts';
 import { searchPageHref } from './search-page-url.ts';
 import { attachModalScreens, SEARCH_SETTLED_EVENT } from './modal-screens.ts';
+import { holdAsModalDialog } from './modal-dialog.ts';
 import { otherVersionHits } from './other-versions.ts';
 import { site } from '../site-data.ts';
 
@@ -88,8 +89,11 @@ export default function SearchModal({ versionTag, initialQuery, onClose }: Searc
   const goRef = useRef(go);
   goRef.current = go;
 
-  // Screens DocSearch 5.1 leaves out: "No recent searches", "Try searching for" and hits in other versions.
+  // A modal dialog while it is open; a layout effect, so the page is no longer inert when focus goes back to it.
   const container = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => holdAsModalDialog(container.current!, PLACEHOLDER), []);
+
+  // Screens DocSearch 5.1 leaves out: "No recent searches", "Try searching for" and hits in other versions.
   const groupsSeen = useRef<string[]>([]);
   useEffect(() => {
     const seenGroups: string[] = [];

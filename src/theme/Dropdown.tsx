@@ -13,7 +13,8 @@ export interface DropdownItem {
  * renders its children on the server and leaves them alone in the browser), so the menu opens anyway.
  *
  * Menu button pattern: Enter, Space or ArrowDown opens and focuses the first item, arrows move,
- * Escape and Tab close (Escape returns focus to the button), a click outside closes.
+ * Escape and Tab close (Escape returns focus to the button), a click outside closes. Escape is heard
+ * on the document, so it closes a menu opened with the mouse too, where focus stays on the button.
  */
 export function Dropdown({ label, buttonLabel, items, className = '' }: { label: string; buttonLabel: ReactNode; items: DropdownItem[]; className?: string }) {
   const [open, setOpen] = useState(false);
@@ -26,8 +27,18 @@ export function Dropdown({ label, buttonLabel, items, className = '' }: { label:
     const onDown = (e: MouseEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpen(false);
     };
+    const onEscape = (e: globalThis.KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      setOpen(false);
+      button.current?.focus();
+    };
     document.addEventListener('mousedown', onDown);
-    return () => document.removeEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onEscape);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onEscape);
+    };
   }, [open]);
 
   const focusItem = (index: number) => {
@@ -55,7 +66,6 @@ export function Dropdown({ label, buttonLabel, items, className = '' }: { label:
     else if (e.key === 'ArrowUp') { e.preventDefault(); focusItem(i - 1); }
     else if (e.key === 'Home') { e.preventDefault(); focusItem(0); }
     else if (e.key === 'End') { e.preventDefault(); focusItem(-1); }
-    else if (e.key === 'Escape') { e.preventDefault(); setOpen(false); button.current?.focus(); }
     else if (e.key === 'Tab') setOpen(false);
   };
 

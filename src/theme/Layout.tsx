@@ -12,6 +12,7 @@ import { ErrorBoundary, PageCrash } from './ErrorBoundary.tsx';
 import { RouteProgress } from './RouteProgress.tsx';
 import { LoadingPage } from './LoadingPage.tsx';
 import { usePrefetchLinks } from './prefetch.ts';
+import { useFocusAfterNavigation } from './focus-after-navigation.ts';
 import { loadTagManagerWhenIdle } from './analytics.ts';
 import { forgetFailures, leaveFirstPage } from '../page-loader.ts';
 
@@ -21,6 +22,7 @@ export function Layout() {
   useDocumentHead(location.pathname);
   useColorModeEffects();
   usePrefetchLinks(location.pathname);
+  useFocusAfterNavigation(location.pathname);
   useEffect(() => {
     // Effects run children first: once this runs, every handler of the first page is attached.
     window.__hydrated = true;

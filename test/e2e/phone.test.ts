@@ -1,7 +1,10 @@
 /** Reading on a phone: every page fits the screen, and the header's menu holds what the header has no room for. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
 import { serveSiteAndBrowser, waitHydrated, watchErrors } from './support.ts';
+import { samplePages } from './a11y-pages.ts';
+import { undersizedTargets } from './target-size.ts';
 
 const served = serveSiteAndBrowser();
 
@@ -155,6 +158,182 @@ describe('phone chrome and tables', () => {
       assert.deepEqual(await bar.getByRole('link').allTextContents(), ['1.1', '1.0', '0.4'], route);
       assert.ok(await bar.getByRole('button', { name: 'Dismiss announcement' }).isVisible(), route);
     }
+    await ctx.close();
+  });
+});
+
+describe('the phone menu', () => {
+  const openMenu = async (page: Page) => {
+    await page.getByRole('button', { name: 'Open the docs navigation' }).click();
+    const menu = page.getByRole('dialog', { name: 'Docs navigation' });
+    await menu.waitFor();
+    return menu;
+  };
+
+  it('starts with the version switch, above the docs tree and on its first screen', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await ctx.newPage();
+    // The longest tree: the open path of a deep self-hosting page.
+    await page.goto(`${served.site.url}/docs/guides/self-hosting/oauth/integrations/google/`);
+    await waitHydrated(page);
+    const menu = await openMenu(page);
+    const tree = (await menu.getByRole('navigation', { name: 'Docs sidebar' }).boundingBox())!;
+    for (const label of ['1.1', '1.0', '0.4']) {
+      const link = (await menu.getByRole('link', { name: label, exact: true }).boundingBox())!;
+      assert.ok(link.y + link.height <= tree.y, `${label} ends at ${link.y + link.height} px, the tree starts at ${tree.y} px`);
+      assert.ok(link.y >= 0 && link.y + link.height <= 740, `${label} is on the menu's first screen (${link.y} px)`);
+    }
+    assert.equal(await menu.getByRole('link', { name: '1.1', exact: true }).getAttribute('aria-current'), 'true');
+    await ctx.close();
+  });
+
+  it('holds the page still while open, and lets it scroll again once closed or left by a link', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/guides/self-hosting/linux/`);
+    await waitHydrated(page);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.waitForFunction(() => window.scrollY === 600);
+    const layout = () => page.evaluate(() => ({ width: document.documentElement.clientWidth, h1: document.querySelector('h1')!.getBoundingClientRect().left }));
+    const before = await layout();
+    const menu = await openMenu(page);
+    assert.deepEqual(await layout(), before, 'nothing moves sideways when the menu opens');
+    // A wheel over the page behind, then one over the menu: once the menu has scrolled, the first wheel was handled.
+    await page.mouse.move(370, 600);
+    await page.mouse.wheel(0, 400);
+    await page.mouse.move(150, 600);
+    await page.mouse.wheel(0, 400);
+    await page.waitForFunction(() => document.querySelector('.mobile-sidebar__panel')!.scrollTop > 0);
+    assert.equal(await page.evaluate(() => window.scrollY), 600, 'the page behind the menu did not scroll');
+
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    assert.deepEqual(await layout(), before, 'the page is where it was');
+    await page.mouse.wheel(0, 300);
+    await page.waitForFunction(() => window.scrollY > 600, null, { timeout: 5000 });
+
+    await openMenu(page);
+    await menu.getByRole('link', { name: 'Getting Started' }).click();
+    await page.waitForURL(/\/docs\/getting-started\/$/);
+    await menu.waitFor({ state: 'detached' });
+    await page.mouse.wheel(0, 300);
+    await page.waitForFunction(() => window.scrollY > 0, null, { timeout: 5000 });
+    await ctx.close();
+  });
+
+  it('gives focus to the new page’s main content when one of its links is followed, by touch or by keyboard', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/concepts/`);
+    await waitHydrated(page);
+    let menu = await openMenu(page);
+    await menu.getByRole('link', { name: 'Getting Started' }).click();
+    await page.waitForURL(/\/docs\/getting-started\/$/);
+    await menu.waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'main-content', 'after a click');
+
+    menu = await openMenu(page);
+    await menu.getByRole('link', { name: 'Concepts', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/docs\/concepts\/$/);
+    await menu.waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'main-content', 'after Enter');
+    // The reader's next Tab starts from the top of the new page's content.
+    await page.keyboard.press('Tab');
+    assert.ok(await page.evaluate(() => document.activeElement?.closest('#main-content') !== null), 'Tab moves on inside the page');
+
+    // Closed without following a link, focus goes back to the menu button.
+    await openMenu(page);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.activeElement?.classList.contains('mobile-menu-button'));
+    await ctx.close();
+  });
+});
+
+describe('touch details', () => {
+  it('leaves no hover tint where the pointer cannot hover, and keeps it where it can', async () => {
+    for (const [device, options, tinted] of [
+      ['a phone', { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true }, false],
+      ['a desktop', { viewport: { width: 995, height: 800 } }, true],
+    ] as const) {
+      const ctx = await served.browser.newContext(options);
+      const page = await ctx.newPage();
+      await page.goto(`${served.site.url}/docs/guides/self-hosting/linux/`);
+      await waitHydrated(page);
+      await page.getByRole('button', { name: 'Open the docs navigation' }).click();
+      const menu = page.getByRole('dialog', { name: 'Docs navigation' });
+      // Where a tap that opened the menu leaves the pointer: over its first item.
+      const first = menu.getByRole('link', { name: 'Getting Started' });
+      const other = menu.getByRole('link', { name: 'Permission Modes' });
+      await first.hover();
+      const [under, away] = await Promise.all([first, other].map((l) => l.evaluate((a) => getComputedStyle(a).backgroundColor)));
+      assert.equal(under !== away, tinted, `${device}: ${under} under the pointer, ${away} elsewhere`);
+      await ctx.close();
+    }
+  });
+
+  it('lets search results run to the bottom of a phone screen, with no empty band under them', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/getting-started/`);
+    await waitHydrated(page);
+    await page.locator('.search-button').tap();
+    await page.locator('.DocSearch-Input').fill('reserved');
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    const bottom = await page.locator('.DocSearch-Dropdown').evaluate((el) => el.getBoundingClientRect().bottom);
+    assert.ok(bottom >= 739, `the results end at ${bottom} px of 740`);
+    await ctx.close();
+  });
+});
+
+describe('targets on a phone', () => {
+  /** A page of every kind and version at 360 px, with every disclosure open, so each target it can show is measured. */
+  async function eachSamplePage(measure: (page: Page, route: string) => Promise<string[]>): Promise<string[]> {
+    const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await ctx.newPage();
+    const failures: string[] = [];
+    for (const route of await samplePages(served.site.url)) {
+      await page.goto(served.site.url + route);
+      await waitHydrated(page);
+      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+      for (const f of await measure(page, route)) failures.push(`${route} ${f}`);
+    }
+    await ctx.close();
+    return failures;
+  }
+
+  it('every link and button is 24 × 24 px or more, or inline in a sentence, or spaced as WCAG 2.2 allows (360 px)', async () => {
+    const failures = await eachSamplePage((page) => undersizedTargets(page));
+    // The open menu and the open search dialog too.
+    const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/guides/self-hosting/linux/`);
+    await waitHydrated(page);
+    await page.getByRole('button', { name: 'Open the docs navigation' }).tap();
+    await page.getByRole('dialog', { name: 'Docs navigation' }).waitFor();
+    for (const f of await undersizedTargets(page, { within: '#mobile-sidebar' })) failures.push(`menu ${f}`);
+    await page.getByRole('button', { name: 'Close the docs navigation' }).tap();
+    await page.locator('.search-button').tap();
+    await page.locator('.DocSearch-Input').fill('reserved');
+    await page.locator('.DocSearch-Hit').first().waitFor();
+    for (const f of await undersizedTargets(page, { within: '.DocSearch-Modal' })) failures.push(`search ${f}`);
+    await ctx.close();
+    assert.deepEqual(failures, []);
+  });
+
+  it('the page’s own controls around the text (breadcrumbs, edit link, menus, pager) are 24 × 24 px or more without the spacing allowance', async () => {
+    const failures = await eachSamplePage((page) => undersizedTargets(page, { outside: '.markdown', allowSpacing: false }));
+    assert.deepEqual(failures, []);
+  });
+
+  it('the phone’s table of contents is in the text’s size, not the desktop column’s smaller one', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/getting-started/`);
+    await waitHydrated(page);
+    await page.locator('.toc-disclosure__summary').click();
+    const sizes = await page.getByRole('navigation', { name: 'Sections on this page' }).getByRole('link').evaluateAll((as) => as.map((a) => parseFloat(getComputedStyle(a).fontSize)));
+    assert.ok(sizes.length > 3 && sizes.every((s) => s >= 15), `font sizes ${[...new Set(sizes)].join(', ')} px`);
     await ctx.close();
   });
 });

@@ -300,6 +300,35 @@ describe('without JavaScript', () => {
     await page.waitForURL(`${served.site.url}/docs/1.0/getting-started/`);
     await ctx.close();
   });
+
+  it('on a phone, a link at the top of a docs page jumps to the docs sidebar, which has the column’s width and no box of its own', async () => {
+    const ctx = await context({ width: 360, height: 740 }, { javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    // A long page: its sidebar comes after some 20,000 px of text.
+    await page.goto(`${served.site.url}/docs/guides/self-hosting/oauth/configuring-oauth/`);
+    const link = page.locator('header.navbar').getByRole('link', { name: /^Docs navigation/ });
+    const at = (await link.boundingBox())!;
+    assert.ok(at.y >= 0 && at.y + at.height <= 100, `the link is in the header (${at.y} px)`);
+    await link.click();
+    const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' });
+    await page.waitForFunction(() => {
+      const top = document.querySelector('.doc-layout__sidebar')!.getBoundingClientRect().top;
+      return top >= 0 && top < 200;
+    });
+    const shape = await sidebar.evaluate((nav) => ({ width: nav.getBoundingClientRect().width, scrolls: nav.scrollHeight > nav.clientHeight + 1 }));
+    assert.ok(shape.width >= 320, `the sidebar is ${shape.width} px wide`);
+    assert.equal(shape.scrolls, false, 'the sidebar is not a scroll box of its own');
+    assert.ok(await sidebar.getByRole('link', { name: 'OAuth Public Frontend Configuration' }).isVisible());
+    await ctx.close();
+  });
+
+  it('on a desktop, shows no such link: the sidebar is beside the page', async () => {
+    const ctx = await context(DESKTOP, { javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/getting-started/`);
+    assert.equal(await page.locator('header.navbar').getByRole('link', { name: /^Docs navigation/ }).isVisible(), false);
+    await ctx.close();
+  });
 });
 
 describe('without JavaScript: sidebar and search', () => {

@@ -111,6 +111,57 @@ describe('search modal', () => {
     await ctx.close();
   });
 
+  it('is a modal dialog that keeps keyboard focus inside and gives it back to its opener, however it was opened', async () => {
+    const { page, ctx, errors } = await open('/docs/concepts/');
+    const dialog = page.getByRole('dialog', { name: 'Search docs' });
+    const button = page.getByRole('button', { name: 'Search docs (Ctrl+K)' });
+    const tocLink = page.getByRole('navigation', { name: 'On this page' }).getByRole('link').first();
+    const focusIn = (selector: string) => page.evaluate((s) => document.activeElement?.closest(s) !== null, selector);
+    const openers: [string, () => Promise<void>, string][] = [
+      ['Ctrl+K', async () => { await tocLink.focus(); await page.keyboard.press('Control+k'); }, '.toc'],
+      ['/', async () => { await tocLink.focus(); await page.keyboard.press('/'); }, '.toc'],
+      ['Enter on the button', async () => { await button.focus(); await page.keyboard.press('Enter'); }, '.search-button'],
+      ['a click on the button', () => button.click(), '.search-button'],
+    ];
+    for (const [how, openIt, opener] of openers) {
+      await openIt();
+      await dialog.waitFor();
+      assert.equal(await dialog.getAttribute('aria-modal'), 'true', how);
+      await page.keyboard.type('reserved');
+      await page.locator('.DocSearch-Hit').first().waitFor();
+      assert.equal(await page.locator('#root').evaluate((el) => (el as HTMLElement).inert), true, `${how}: the page behind is inert`);
+      const seen = new Set<string>();
+      for (const key of ['Tab', 'Shift+Tab']) {
+        for (let i = 0; i < 12; i++) {
+          await page.keyboard.press(key);
+          const where = await page.evaluate(() => {
+            const el = document.activeElement as HTMLElement;
+            return { inDialog: el.closest('[role="dialog"][aria-modal="true"]') !== null, name: `${el.tagName} ${el.className} ${el.textContent?.slice(0, 20)}` };
+          });
+          assert.ok(where.inDialog, `${how}: ${key} ×${i + 1} left the dialog for ${where.name}`);
+          seen.add(where.name);
+        }
+      }
+      assert.ok(seen.size >= 3, `${how}: Tab visits the dialog's controls (${[...seen].join(' | ')})`);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await page.waitForFunction((s) => document.activeElement?.closest(s) !== null, opener);
+      assert.ok(await focusIn(opener), `${how}: focus back on ${opener}`);
+      assert.equal(await page.locator('#root').evaluate((el) => (el as HTMLElement).inert), false, `${how}: the page is live again`);
+    }
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
+  it('gives focus to the search button when it was opened with nothing focused', async () => {
+    const { page, ctx } = await open('/docs/concepts/');
+    await page.keyboard.press('/');
+    await page.getByRole('dialog', { name: 'Search docs' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.activeElement?.classList.contains('search-button'));
+    await ctx.close();
+  });
+
   it('does not open on / while typing in a field', async () => {
     const { page, ctx } = await open('/search/');
     await page.locator('#search-page-input').fill('');

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { serveSiteAndBrowser, watchErrors, waitHydrated, openBeforeScripts } from './support.ts';
+import { axe, serveSiteAndBrowser, watchErrors, waitHydrated, openBeforeScripts } from './support.ts';
 import { assertLandedInTime, landing, recordLanding, type Landing } from './landing.ts';
 import { pageExpression } from './engines/engine.ts';
 
@@ -109,6 +109,43 @@ describe('announcement bar', () => {
     const { page: fresh } = await open(other, '/docs/concepts/');
     assert.ok(await fresh.getByRole('region', { name: 'Announcement' }).isVisible(), 'a changed id resets the dismissal');
     await other.close();
+  });
+});
+
+describe('announcement bar, focus and looks', () => {
+  it('gives focus to the next control of the header when dismissed, at 1280 and 360 px', async () => {
+    for (const [width, next] of [[1280, 'navbar__brand'], [360, 'mobile-menu-button']] as const) {
+      const ctx = await context({ viewport: { width, height: 800 } });
+      const { page } = await open(ctx, '/docs/concepts/');
+      await page.getByRole('button', { name: 'Dismiss announcement' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('region', { name: 'Announcement' }).waitFor({ state: 'detached' });
+      assert.ok(await page.evaluate((c) => document.activeElement?.classList.contains(c), next), `${width} px: focus on .${next}, not ${await page.evaluate(() => document.activeElement?.tagName)}`);
+      await ctx.close();
+    }
+  });
+
+  it('marks the version being read as current, and is a quiet bar in dark mode, at full contrast in both modes', async () => {
+    for (const mode of ['light', 'dark'] as const) {
+      const ctx = await context();
+      await ctx.addInitScript(([k, c]) => localStorage.setItem(k, JSON.stringify({ state: { colorChoice: c }, version: 0 })), [KEY, mode]);
+      const { page } = await open(ctx, '/docs/concepts/');
+      const bar = page.getByRole('region', { name: 'Announcement' });
+      const current = await bar.getByRole('link').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('aria-current')]));
+      assert.deepEqual(current, [['1.1', 'true'], ['1.0', null], ['0.4', null]], mode);
+      // Relative luminance of the bar's background (WCAG's formula): the lime accent is 0.74.
+      const luminance = await bar.evaluate((el) => {
+        const [r, g, b] = getComputedStyle(el).backgroundColor.match(/\d+(\.\d+)?/g)!.slice(0, 3).map((c) => {
+          const s = Number(c) / 255;
+          return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      });
+      if (mode === 'dark') assert.ok(luminance < 0.05, `the dark bar's background has luminance ${luminance.toFixed(2)}`);
+      const result = await axe(page).include('.announcement').withRules(['color-contrast', 'link-in-text-block']).analyze();
+      assert.deepEqual(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [], mode);
+      await ctx.close();
+    }
   });
 });
 

@@ -280,6 +280,26 @@ describe('chrome', () => {
     await page.close();
   });
 
+  it('closes the version and language menus on Escape when the mouse opened them, and gives focus to their button', async () => {
+    const { page } = await open('/docs/getting-started/');
+    for (const name of ['Docs version: 1.1', 'Language: English']) {
+      const button = page.getByRole('button', { name });
+      const menu = page.getByRole('menu', { name });
+      await button.click();
+      await menu.waitFor();
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), name, `${name}: focus on its button`);
+      // Opened with the mouse and the pointer then moved onto an item: Escape still closes it.
+      await button.click();
+      await menu.getByRole('menuitem').first().hover();
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), name, `${name}: focus on its button after a hover`);
+    }
+    await page.close();
+  });
+
   it('closes the version menu on a click outside it, even one right after it opened', async () => {
     const { page } = await open('/docs/getting-started/');
     const menu = page.getByRole('menu', { name: 'Docs version: 1.1' });
