@@ -88,7 +88,7 @@ describe('MDX features', () => {
       '| Flag | `--backend-mode` values | Default |\n|---|---|---|\n| `--insecure` | proxy, web | off |\n| `--headless` | any |\n\n| A | B | C | D | E |\n|---|---|---|---|---|\n| 1 | 2 | 3 | 4 | 5 |\n',
     );
     const [narrow, wide] = container.querySelectorAll('table');
-    expect(narrow.className).toBe('table--reflow');
+    expect(narrow.className).toMatch(/^table--reflow table--cards-below-\d+$/);
     expect(within(narrow).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Flag', '--backend-mode values', 'Default']);
     const labels = [...narrow.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => `${td.dataset.label}: ${td.textContent}`));
     // A row shorter than the header gets an empty cell, labelled too.
@@ -99,6 +99,25 @@ describe('MDX features', () => {
     expect(within(narrow).getAllByRole('cell')).toHaveLength(6);
     expect(wide.className).toBe('');
     expect(container.querySelectorAll('table:not(.table--reflow) [data-label]')).toHaveLength(0);
+  });
+
+  it('keeps each word of a table cell that holds a hyphen, slash or dot on one line, code included, and its text as written', async () => {
+    const { container } = await renderMdx('| Setting | Meaning |\n|---|---|\n| `--oauth-provider github` | Sign-in through https://oauth.example.com/github, then back. |\n');
+    const words = [...container.querySelectorAll('td .table-word')].map((w) => w.textContent);
+    expect(words).toEqual(['--oauth-provider', 'Sign-in', 'https://oauth.example.com/github']);
+    expect(container.querySelector('td code')!.textContent).toBe('--oauth-provider github');
+    expect([...container.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['--oauth-provider github', 'Sign-in through https://oauth.example.com/github, then back.']);
+    expect(container.querySelectorAll('p .table-word')).toHaveLength(0);
+  });
+
+  it('names the column width below which a table reads as blocks: more for long words and prose than for short cells', async () => {
+    const stepOf = (t: Element) => Number(/table--cards-below-(\d+)/.exec(t.className)![1]);
+    const { container } = await renderMdx(
+      '| Arch | CPU |\n|---|---|\n| `amd64` | x86_64 |\n\n| Key | Meaning |\n|---|---|\n| `events.jsonLogger.handler.path` | Where the file of events is written, as an absolute path on the controller host. |\n',
+    );
+    const [short, long] = container.querySelectorAll('table');
+    expect(stepOf(short)).toBeLessThanOrEqual(240);
+    expect(stepOf(long)).toBeGreaterThanOrEqual(400);
   });
 
   it('opens external links in a new tab and keeps internal ones client-side', async () => {

@@ -10,6 +10,7 @@ import { BoundedMap } from '../common/bounded-map.ts';
 import { remarkParsePlugins } from './remark-parse-plugins.ts';
 import { remarkStaticBody } from './remark-static-body.ts';
 import { remarkTableLabels } from './remark-table-labels.ts';
+import { rehypeTableWords } from './rehype-table-words.ts';
 
 
 /** The page compiler's options; `development` (the dev server) shows a diagram's error in the page instead of failing. */
@@ -46,6 +47,7 @@ export const mdxCompileOptions: CompileOptions = {
     remarkStaticBody,
   ],
   rehypePlugins: [
+    rehypeTableWords,
     [
       rehypeShiki,
       {
