@@ -28,6 +28,17 @@ describe('MDX features', () => {
     expect(screen.getByRole('heading', { name: 'Global Limits' })).toBeTruthy();
   });
 
+  it('puts a link to itself beside each h2–h4, named after the heading, which keeps its own name', async () => {
+    const { container } = await renderMdx('## Install `zrok`\n\n### Step one {#first}\n\n#### Deep\n\n##### Deeper\n');
+    expect([...container.querySelectorAll('.hash-link')].map((a) => `${a.getAttribute('href')} ${a.getAttribute('aria-label')}`)).toEqual([
+      '#install-zrok Direct link to Install zrok',
+      '#first Direct link to Step one',
+      '#deep Direct link to Deep',
+    ]);
+    expect(screen.getByRole('heading', { name: 'Install zrok', level: 2 })).toBeTruthy();
+    expect(container.querySelector('h2')!.textContent).toBe('Install zrok');
+  });
+
   it('renders admonitions with and without a title', async () => {
     await renderMdx(':::warning[Keep it secret]\nThe token is a password.\n:::\n\n:::tip\nUse `zrok status`.\n:::\n');
     const warning = screen.getByText('Keep it secret').closest('.admonition') as HTMLElement;

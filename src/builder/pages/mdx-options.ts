@@ -11,6 +11,7 @@ import { remarkParsePlugins } from './remark-parse-plugins.ts';
 import { remarkStaticBody } from './remark-static-body.ts';
 import { remarkTableLabels } from './remark-table-labels.ts';
 import { rehypeTableWords } from './rehype-table-words.ts';
+import { rehypeHeadingLinks } from './rehype-heading-links.ts';
 
 
 /** The page compiler's options; `development` (the dev server) shows a diagram's error in the page instead of failing. */
@@ -48,6 +49,7 @@ export const mdxCompileOptions: CompileOptions = {
   ],
   rehypePlugins: [
     rehypeTableWords,
+    rehypeHeadingLinks,
     [
       rehypeShiki,
       {
