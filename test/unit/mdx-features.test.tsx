@@ -131,6 +131,17 @@ describe('MDX features', () => {
     expect(stepOf(long)).toBeGreaterThanOrEqual(400);
   });
 
+  it('marks in code each word a browser could break inside, keeps the code as written, and marks a block of one line', async () => {
+    const code = 'zrok share public --backend-mode web http://127.0.0.1:8080';
+    const { container } = await renderMdx(`\`\`\`bash\n${code}\n\`\`\`\n\n\`\`\`yaml\nv: 4\nname: "my-share"\n\`\`\`\n`);
+    const [one, two] = container.querySelectorAll('.code-block');
+    expect([...one.querySelectorAll('.code-word')].map((w) => w.textContent)).toEqual(['--backend-mode', 'http://127.0.0.1:8080']);
+    expect(one.querySelector('pre')!.textContent).toBe(code);
+    expect(one.classList.contains('code-block--one-line')).toBe(true);
+    expect([...two.querySelectorAll('.code-word')].map((w) => w.textContent)).toEqual(['"my-share"']);
+    expect(two.classList.contains('code-block--one-line')).toBe(false);
+  });
+
   it('opens external links in a new tab and keeps internal ones client-side', async () => {
     await renderMdx('[repo](https://github.com/openziti/zrok) and [concepts](/docs/concepts/)\n');
     expect(screen.getByRole('link', { name: 'repo' }).getAttribute('target')).toBe('_blank');

@@ -1,24 +1,18 @@
 import type { Element, ElementContent, Root, Text } from 'hast';
 import { SKIP, visit } from 'unist-util-visit';
+import { BREAKABLE_WORD } from './unbroken-words.ts';
 
 /** The class of a word kept on one line (theme.css). */
 export const TABLE_WORD_CLASS = 'table-word';
 
-/**
- * A word a browser could break inside: one with a hyphen, slash, dot or other sign between its first and last
- * character ("sign-in", "--oauth-provider", "events.jsonLogger.handler.path", "https://…"). Plain words need
- * nothing: a table cell breaks only at spaces and such signs (theme.css).
- */
-const BREAKABLE = /^.[^]*[^\p{L}\p{N}\p{M}][^]*.$/u;
-
 /** A text node's words, those a browser could break inside wrapped in a span that keeps them whole. */
 function keepWordsWhole(node: Text): ElementContent[] | undefined {
   const parts = node.value.split(/(\s+)/);
-  if (!parts.some((p) => BREAKABLE.test(p) && !/\s/.test(p))) return undefined;
+  if (!parts.some((p) => BREAKABLE_WORD.test(p))) return undefined;
   const out: ElementContent[] = [];
   let plain = '';
   for (const part of parts) {
-    if (/\s/.test(part) || !BREAKABLE.test(part)) {
+    if (!BREAKABLE_WORD.test(part)) {
       plain += part;
       continue;
     }
