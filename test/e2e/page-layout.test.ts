@@ -1,4 +1,4 @@
-/** The measure of a page: body text within about 80 characters a line at any width. */
+/** The measure of a page: body text within about 80 characters a line at any width, and a home page grid with no gaps. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveSiteAndBrowser } from './support.ts';
@@ -59,6 +59,21 @@ describe('line length', () => {
         if (longest.chars > 90) failures.push(`${route}: a line of ${longest.chars} characters: ${longest.text}`);
       }
       assert.deepEqual(failures, []);
+      await ctx.close();
+    });
+  }
+});
+
+describe('home page', () => {
+  for (const width of [360, 768, 1024, 1280, 1600]) {
+    it(`leaves no empty slot in its card grid at ${width} px`, async () => {
+      const ctx = await served.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await ctx.newPage();
+      await page.goto(`${served.site.url}/`);
+      const lefts = await page.locator('.card-grid--home > li').evaluateAll((cards) => cards.map((c) => Math.round(c.getBoundingClientRect().left)));
+      const columns = new Set(lefts).size;
+      assert.equal(lefts.length, 6);
+      assert.equal(lefts.length % columns, 0, `${lefts.length} cards in ${columns} columns`);
       await ctx.close();
     });
   }
