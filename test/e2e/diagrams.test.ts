@@ -244,6 +244,19 @@ describe('diagrams drawn at build time', () => {
     await ctx.close();
   });
 
+  it('labels every box with words, not a sign alone', async () => {
+    const built = [...(await builtDiagrams())].filter(([, n]) => n > 0);
+    const page = await served.browser.newPage({ javaScriptEnabled: false });
+    const bare: string[] = [];
+    for (const [route] of built) {
+      await page.goto(served.site.url + route);
+      const labels = await page.locator('.diagram svg .node').evaluateAll((nodes) => nodes.map((n) => n.textContent!.trim()));
+      for (const label of labels) if (!/[\p{L}\p{N}]/u.test(label)) bare.push(`${route}: "${label}"`);
+    }
+    assert.deepEqual(bare, []);
+    await page.close();
+  });
+
   it('scrolls a sequence diagram sideways inside its box with the keyboard, and hides the hint at its end', async () => {
     const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await ctx.newPage();
