@@ -257,6 +257,18 @@ describe('diagrams drawn at build time', () => {
     await page.close();
   });
 
+  it('on a 360 px phone, fits a flowchart of subgraphs side by side by turning them down too', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    for (const version of ['', '1.0/', '0.4/']) {
+      await page.goto(`${served.site.url}/docs/${version}guides/self-hosting/metrics-and-limits/configuring-metrics/`);
+      const figure = page.locator('.diagram__figure').filter({ has: page.getByRole('img', { name: /^Two ways to get usage events/ }) });
+      assert.equal(await figure.count(), 1, version);
+      assert.ok(await figure.evaluate((f) => f.scrollWidth <= f.clientWidth), `${version || '1.1/'}: the diagram fits without scrolling`);
+    }
+    await ctx.close();
+  });
+
   it('scrolls a sequence diagram sideways inside its box with the keyboard, and hides the hint at its end', async () => {
     const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await ctx.newPage();
