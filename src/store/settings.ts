@@ -15,11 +15,14 @@ export interface Settings {
   announcementDismissedId: string | null;
   /** The tab chosen last in each Tabs groupId ("os" → "windows"), on every page. */
   tabChoices: Record<string, string>;
+  /** Code blocks wrap their long lines (at spaces) instead of scrolling sideways. */
+  codeWrap: boolean;
   setColorChoice: (c: ColorChoice | null) => void;
   cycleColorChoice: () => void;
   setPreferredVersion: (v: string) => void;
   dismissAnnouncement: (id: string) => void;
   chooseTab: (groupId: string, value: string) => void;
+  toggleCodeWrap: () => void;
 }
 
 /** The toggle cycles light → dark → system → light. From "no choice", it starts at the mode shown. */
@@ -47,6 +50,7 @@ export function createSettingsStore(config: ColorModeConfig = siteConfig.colorMo
         preferredVersion: null,
         announcementDismissedId: null,
         tabChoices: {},
+        codeWrap: false,
         setColorChoice: (colorChoice) => set({ colorChoice: config.disableSwitch ? null : colorChoice }),
         cycleColorChoice: () => {
           if (config.disableSwitch) return;
@@ -60,6 +64,7 @@ export function createSettingsStore(config: ColorModeConfig = siteConfig.colorMo
         chooseTab: (groupId, value) => {
           if (get().tabChoices[groupId] !== value) set({ tabChoices: { ...get().tabChoices, [groupId]: value } });
         },
+        toggleCodeWrap: () => set({ codeWrap: !get().codeWrap }),
       }),
       {
         name: SETTINGS_STORAGE_KEY,
@@ -69,12 +74,13 @@ export function createSettingsStore(config: ColorModeConfig = siteConfig.colorMo
           preferredVersion: s.preferredVersion,
           announcementDismissedId: s.announcementDismissedId,
           tabChoices: s.tabChoices,
+          codeWrap: s.codeWrap,
         }),
         // A disabled switch also clears a choice stored earlier.
         merge: (persisted, current) => {
           const p = (persisted ?? {}) as Partial<Settings>;
           const tabChoices = p.tabChoices && typeof p.tabChoices === 'object' && !Array.isArray(p.tabChoices) ? p.tabChoices : {};
-          return { ...current, ...p, tabChoices, colorChoice: config.disableSwitch ? null : (p.colorChoice ?? null) };
+          return { ...current, ...p, tabChoices, codeWrap: p.codeWrap === true, colorChoice: config.disableSwitch ? null : (p.colorChoice ?? null) };
         },
         onRehydrateStorage: () => (state) => {
           if (config.disableSwitch && state) state.setColorChoice(null);

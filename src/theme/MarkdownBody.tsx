@@ -1,7 +1,7 @@
-import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useSettings } from '../store/settings.ts';
 import { useAppLinkClicks } from './app-link-clicks.ts';
-import { copyCodeOf, handleTabEvent, showTabChoices } from './markdown-behaviour.ts';
+import { copyCodeOf, handleTabEvent, showCodeWrap, showTabChoices } from './markdown-behaviour.ts';
 import { watchScrollHints } from './scroll-hints.ts';
 
 /** The attribute that marks a body whose HTML needs no script (src/builder/pages/remark-static-body.ts). */
@@ -16,20 +16,35 @@ interface Props {
   children?: ReactNode;
 }
 
+/** Whether the stored settings have been read (after hydration): until then the head script's choices stand. */
+function useSettingsRead(): boolean {
+  return useSyncExternalStore(
+    (cb) => useSettings.persist.onFinishHydration(cb),
+    () => useSettings.persist.hasHydrated(),
+    () => false,
+  );
+}
+
 /**
- * A page's body, and what its parts do: its tabs, copy buttons and links are handled here, from the events that
+ * A page's body, and what its parts do: its tabs, copy and wrap buttons and links are handled here, from the events that
  * reach the body, so they work alike in a body the app rendered and in prerendered HTML nobody hydrated.
  */
 export function MarkdownBody({ staticBody, html, children }: Props) {
   const body = useRef<HTMLDivElement>(null);
   const tabChoices = useSettings((s) => s.tabChoices);
   const chooseTab = useSettings((s) => s.chooseTab);
+  const codeWrap = useSettings((s) => s.codeWrap);
+  const toggleCodeWrap = useSettings((s) => s.toggleCodeWrap);
+  const settingsRead = useSettingsRead();
   const followLink = useAppLinkClicks();
 
   // Before paint: a body rendered by the app shows the reader's tabs from its first frame.
   useLayoutEffect(() => {
     if (body.current) showTabChoices(body.current, tabChoices);
   }, [tabChoices, html, children]);
+  useLayoutEffect(() => {
+    if (body.current && settingsRead) showCodeWrap(body.current, codeWrap);
+  }, [codeWrap, settingsRead, html, children]);
 
   useEffect(() => (body.current ? watchScrollHints(body.current) : undefined), [html, children]);
 
@@ -38,6 +53,7 @@ export function MarkdownBody({ staticBody, html, children }: Props) {
     if (handleTabEvent(target, undefined, chooseTab)) return;
     const copy = target.closest<HTMLElement>('.code-block__copy');
     if (copy) return void copyCodeOf(copy);
+    if (target.closest('.code-block__wrap')) return void toggleCodeWrap();
     followLink(e);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

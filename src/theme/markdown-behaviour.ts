@@ -1,7 +1,7 @@
 /**
- * What a page body's parts do, on the DOM they rendered: tab groups and copy buttons. One implementation serves a
- * body rendered by the app and a prerendered body kept as HTML (MarkdownBody.tsx), so the components in src/mdx only
- * draw their markup.
+ * What a page body's parts do, on the DOM they rendered: tab groups, copy buttons and code wrapping. One
+ * implementation serves a body rendered by the app and a prerendered body kept as HTML (MarkdownBody.tsx), so the
+ * components in src/mdx only draw their markup.
  */
 
 /** The tab buttons and panels of one group (not those of a group nested in a panel). */
@@ -61,15 +61,21 @@ export function handleTabEvent(target: Element, key: string | undefined, choose:
   return true;
 }
 
-/** The copy button's words, as the server renders them. */
-export const COPY_BUTTON = { label: 'Copy', name: 'Copy code to clipboard' };
-const COPIED = { label: 'Copied', name: 'Copied' };
+/** The copy button's name, as the server renders it. */
+export const COPY_BUTTON = { name: 'Copy code to clipboard' };
+const COPIED = { name: 'Copied' };
 /** How long a copy button says "Copied". */
 const COPIED_MS = 1500;
 
-function labelCopyButton(button: HTMLElement, text: typeof COPY_BUTTON): void {
-  button.textContent = text.label;
-  button.setAttribute('aria-label', text.name);
+/** The wrap button's name; whether it is pressed follows the reader's setting (showCodeWrap). */
+export const WRAP_BUTTON = { name: 'Wrap long lines' };
+
+/** A copy button says what it did with its name and its icon (a tick, theme.css), which is as wide as the first. */
+function labelCopyButton(button: HTMLElement, copied: boolean): void {
+  const name = (copied ? COPIED : COPY_BUTTON).name;
+  button.setAttribute('aria-label', name);
+  button.title = name;
+  button.toggleAttribute('data-copied', copied);
 }
 
 /** The copy button of a code block: its code goes to the clipboard, and the button says so for a moment. */
@@ -79,10 +85,18 @@ export async function copyCodeOf(button: HTMLElement): Promise<void> {
   const code = pre?.innerText ?? pre?.textContent ?? '';
   try {
     await navigator.clipboard.writeText(code.replace(/\n$/, ''));
-    labelCopyButton(button, COPIED);
-    setTimeout(() => labelCopyButton(button, COPY_BUTTON), COPIED_MS);
+    labelCopyButton(button, true);
+    setTimeout(() => labelCopyButton(button, false), COPIED_MS);
   } catch (e) {
     console.warn('[copy] clipboard unavailable', e);
   }
 }
 
+/**
+ * Shows the reader's code wrapping: on the page (`<html data-code-wrap>`, which the head script also sets before first
+ * paint, from the stored settings) and on each wrap button of `root`.
+ */
+export function showCodeWrap(root: HTMLElement, wrap: boolean): void {
+  document.documentElement.setAttribute('data-code-wrap', wrap ? 'on' : 'off');
+  for (const button of root.querySelectorAll('.code-block__wrap')) button.setAttribute('aria-pressed', String(wrap));
+}

@@ -244,6 +244,56 @@ describe('diagrams drawn at build time', () => {
     await ctx.close();
   });
 
+  it('labels every box with words, not a sign alone', async () => {
+    const built = [...(await builtDiagrams())].filter(([, n]) => n > 0);
+    const page = await served.browser.newPage({ javaScriptEnabled: false });
+    const bare: string[] = [];
+    for (const [route] of built) {
+      await page.goto(served.site.url + route);
+      const labels = await page.locator('.diagram svg .node').evaluateAll((nodes) => nodes.map((n) => n.textContent!.trim()));
+      for (const label of labels) if (!/[\p{L}\p{N}]/u.test(label)) bare.push(`${route}: "${label}"`);
+    }
+    assert.deepEqual(bare, []);
+    await page.close();
+  });
+
+  it('on a 360 px phone, fits a flowchart of subgraphs side by side by turning them down too', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 }, javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    for (const version of ['', '1.0/', '0.4/']) {
+      await page.goto(`${served.site.url}/docs/${version}guides/self-hosting/metrics-and-limits/configuring-metrics/`);
+      const figure = page.locator('.diagram__figure').filter({ has: page.getByRole('img', { name: /^Two ways to get usage events/ }) });
+      assert.equal(await figure.count(), 1, version);
+      assert.ok(await figure.evaluate((f) => f.scrollWidth <= f.clientWidth), `${version || '1.1/'}: the diagram fits without scrolling`);
+    }
+    await ctx.close();
+  });
+
+  it('keeps the source under each diagram as a small, quiet line that opens to the source, named for screen readers', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/concepts/sharing-public/`);
+    await waitHydrated(page);
+    const source = page.locator('.diagram__source').first();
+    const summary = source.locator('summary');
+    const look = await source.evaluate((d) => {
+      const s = getComputedStyle(d);
+      const sum = getComputedStyle(d.querySelector('summary')!);
+      return { border: s.borderTopWidth, background: s.backgroundColor, size: sum.fontSize, colour: sum.color, text: getComputedStyle(document.querySelector('.markdown p')!).color };
+    });
+    assert.deepEqual([look.border, look.background], ['0px', 'rgba(0, 0, 0, 0)'], 'no box around it while closed');
+    assert.ok(parseFloat(look.size) <= 13, `its text is ${look.size}`);
+    assert.notEqual(look.colour, look.text, 'in the muted colour');
+    assert.ok((await summary.boundingBox())!.height >= 24, 'a target of 24 px or more');
+    const { nodes } = await (await ctx.newCDPSession(page)).send('Accessibility.getFullAXTree');
+    assert.ok(nodes.some((n) => !n.ignored && n.name?.value === 'Diagram source'), 'in the accessibility tree');
+    await summary.click();
+    assert.ok(await source.locator('pre').isVisible(), 'it opens to the source');
+    assert.match((await source.locator('pre').textContent()) ?? '', /flowchart|sequenceDiagram/);
+    assert.equal(await source.evaluate((d) => getComputedStyle(d).borderTopWidth), '1px', 'in a box once open');
+    await ctx.close();
+  });
+
   it('scrolls a sequence diagram sideways inside its box with the keyboard, and hides the hint at its end', async () => {
     const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 } });
     const page = await ctx.newPage();

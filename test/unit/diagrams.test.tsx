@@ -134,6 +134,13 @@ describe('diagrams drawn at build time', () => {
     expect([...small.querySelectorAll('figure svg')].map((s) => s.getAttribute('class'))).toEqual(['diagram__svg']);
   });
 
+  it('turns the subgraphs of a narrow layout down too where that is narrower: two columns of three steps fit a phone', async () => {
+    const source = 'flowchart LR\n  subgraph B["Option B: websocket"]\n    direction LR\n    B1["Ziti controller"] --> B2["zrok controller"] --> B3["InfluxDB"]\n  end\n  subgraph A["Option A: events file"]\n    direction LR\n    A1["Ziti controller"] --> A2["events.json"] --> A3["zrok controller"]\n  end';
+    const doc = new DOMParser().parseFromString((await html(`\`\`\`mermaid title="Two options"\n${source}\n\`\`\`\n`)).html, 'text/html');
+    const narrow = doc.querySelector('svg.diagram__svg--narrow')!;
+    expect(Number(narrow.getAttribute('width'))).toBeLessThanOrEqual(326);
+  });
+
   it('turns a flowchart downwards and wraps its quoted labels, but not subgraph titles; other types have no narrow layout', () => {
     expect(wrapLabel('zrok controller :18080')).toBe('zrok<br/>controller<br/>:18080');
     expect(wrapLabel('short')).toBe('short');
@@ -143,6 +150,8 @@ describe('diagrams drawn at build time', () => {
     expect(narrowSource('graph RL\n  A --> B')).toBe('graph BT\n  A --> B');
     expect(narrowSource('flowchart TB\n  A["Internet users of the share"]')).toBe('flowchart TB\n  A["Internet users<br/>of the share"]');
     expect(narrowSource('sequenceDiagram\n  A->>B: hi')).toBeUndefined();
+    // Asked to, it turns the subgraphs that run across as well.
+    expect(narrowSource('flowchart TB\n  subgraph S["Side"]\n    direction LR\n    A --> B\n  end', { turnSubgraphs: true })).toBe('flowchart TB\n  subgraph S["Side"]\n    direction TB\n    A --> B\n  end');
     expect(wideFrom(300)).toBe(360);
     expect(wideFrom(779)).toBe(800);
   });

@@ -45,7 +45,7 @@ function Where() {
 
 afterEach(() => {
   cleanup();
-  act(() => useSettings.setState({ tabChoices: {} }));
+  act(() => useSettings.setState({ tabChoices: {}, codeWrap: false }));
 });
 
 describe('which page bodies need no script', () => {
@@ -142,7 +142,32 @@ describe('a prerendered body kept as HTML', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copy code to clipboard' }));
     });
     expect(writeText).toHaveBeenCalledWith('zrok enable <token>');
-    expect(screen.getByRole('button', { name: 'Copied' }).textContent).toBe('Copied');
+    expect(screen.getByRole('button', { name: 'Copied' }).hasAttribute('data-copied')).toBe(true);
+  });
+
+  it("wraps every code block from any block's button, once the stored settings are read, and shows it on each button", async () => {
+    const source = `${PAGE}\n\`\`\`yaml\nv: 4\nendpoint: http://127.0.0.1:18080\n\`\`\`\n`;
+    const html = await prerenderedHtml(source);
+    render(
+      <MemoryRouter>
+        <MarkdownBody staticBody html={html} />
+      </MemoryRouter>,
+    );
+    const buttons = screen.getAllByRole('button', { name: 'Wrap long lines' });
+    expect(buttons).toHaveLength(2);
+    await act(() => useSettings.persist.rehydrate());
+    expect(document.documentElement.dataset.codeWrap).toBe('off');
+    act(() => {
+      fireEvent.click(buttons[1]);
+    });
+    expect(useSettings.getState().codeWrap).toBe(true);
+    expect(document.documentElement.dataset.codeWrap).toBe('on');
+    expect(buttons.map((b) => b.getAttribute('aria-pressed'))).toEqual(['true', 'true']);
+    act(() => {
+      fireEvent.click(buttons[0]);
+    });
+    expect(buttons.map((b) => b.getAttribute('aria-pressed'))).toEqual(['false', 'false']);
+    expect(document.documentElement.dataset.codeWrap).toBe('off');
   });
 
   it('gives an internal link to the router and leaves a link to the same page to the browser', async () => {

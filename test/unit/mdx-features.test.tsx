@@ -28,6 +28,17 @@ describe('MDX features', () => {
     expect(screen.getByRole('heading', { name: 'Global Limits' })).toBeTruthy();
   });
 
+  it('puts a link to itself beside each h2–h4, named after the heading, which keeps its own name', async () => {
+    const { container } = await renderMdx('## Install `zrok`\n\n### Step one {#first}\n\n#### Deep\n\n##### Deeper\n');
+    expect([...container.querySelectorAll('.hash-link')].map((a) => `${a.getAttribute('href')} ${a.getAttribute('aria-label')}`)).toEqual([
+      '#install-zrok Direct link to Install zrok',
+      '#first Direct link to Step one',
+      '#deep Direct link to Deep',
+    ]);
+    expect(screen.getByRole('heading', { name: 'Install zrok', level: 2 })).toBeTruthy();
+    expect(container.querySelector('h2')!.textContent).toBe('Install zrok');
+  });
+
   it('renders admonitions with and without a title', async () => {
     await renderMdx(':::warning[Keep it secret]\nThe token is a password.\n:::\n\n:::tip\nUse `zrok status`.\n:::\n');
     const warning = screen.getByText('Keep it secret').closest('.admonition') as HTMLElement;
@@ -88,7 +99,7 @@ describe('MDX features', () => {
       '| Flag | `--backend-mode` values | Default |\n|---|---|---|\n| `--insecure` | proxy, web | off |\n| `--headless` | any |\n\n| A | B | C | D | E |\n|---|---|---|---|---|\n| 1 | 2 | 3 | 4 | 5 |\n',
     );
     const [narrow, wide] = container.querySelectorAll('table');
-    expect(narrow.className).toBe('table--reflow');
+    expect(narrow.className).toMatch(/^table--reflow table--cards-below-\d+$/);
     expect(within(narrow).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Flag', '--backend-mode values', 'Default']);
     const labels = [...narrow.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => `${td.dataset.label}: ${td.textContent}`));
     // A row shorter than the header gets an empty cell, labelled too.
@@ -99,6 +110,36 @@ describe('MDX features', () => {
     expect(within(narrow).getAllByRole('cell')).toHaveLength(6);
     expect(wide.className).toBe('');
     expect(container.querySelectorAll('table:not(.table--reflow) [data-label]')).toHaveLength(0);
+  });
+
+  it('keeps each word of a table cell that holds a hyphen, slash or dot on one line, code included, and its text as written', async () => {
+    const { container } = await renderMdx('| Setting | Meaning |\n|---|---|\n| `--oauth-provider github` | Sign-in through https://oauth.example.com/github, then back. |\n');
+    const words = [...container.querySelectorAll('td .table-word')].map((w) => w.textContent);
+    expect(words).toEqual(['--oauth-provider', 'Sign-in', 'https://oauth.example.com/github']);
+    expect(container.querySelector('td code')!.textContent).toBe('--oauth-provider github');
+    expect([...container.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['--oauth-provider github', 'Sign-in through https://oauth.example.com/github, then back.']);
+    expect(container.querySelectorAll('p .table-word')).toHaveLength(0);
+  });
+
+  it('names the column width below which a table reads as blocks: more for long words and prose than for short cells', async () => {
+    const stepOf = (t: Element) => Number(/table--cards-below-(\d+)/.exec(t.className)![1]);
+    const { container } = await renderMdx(
+      '| Arch | CPU |\n|---|---|\n| `amd64` | x86_64 |\n\n| Key | Meaning |\n|---|---|\n| `events.jsonLogger.handler.path` | Where the file of events is written, as an absolute path on the controller host. |\n',
+    );
+    const [short, long] = container.querySelectorAll('table');
+    expect(stepOf(short)).toBeLessThanOrEqual(240);
+    expect(stepOf(long)).toBeGreaterThanOrEqual(400);
+  });
+
+  it('marks in code each word a browser could break inside, keeps the code as written, and marks a block of one line', async () => {
+    const code = 'zrok share public --backend-mode web http://127.0.0.1:8080';
+    const { container } = await renderMdx(`\`\`\`bash\n${code}\n\`\`\`\n\n\`\`\`yaml\nv: 4\nname: "my-share"\n\`\`\`\n`);
+    const [one, two] = container.querySelectorAll('.code-block');
+    expect([...one.querySelectorAll('.code-word')].map((w) => w.textContent)).toEqual(['--backend-mode', 'http://127.0.0.1:8080']);
+    expect(one.querySelector('pre')!.textContent).toBe(code);
+    expect(one.classList.contains('code-block--one-line')).toBe(true);
+    expect([...two.querySelectorAll('.code-word')].map((w) => w.textContent)).toEqual(['"my-share"']);
+    expect(two.classList.contains('code-block--one-line')).toBe(false);
   });
 
   it('opens external links in a new tab and keeps internal ones client-side', async () => {

@@ -92,6 +92,26 @@ describe('tab choices', () => {
   });
 });
 
+describe('code wrapping', () => {
+  it('is off at first, toggles, and is remembered', async () => {
+    const store = createSettingsStore(dark);
+    expect(store.getState().codeWrap).toBe(false);
+    store.getState().toggleCodeWrap();
+    const later = createSettingsStore(dark);
+    await later.persist.rehydrate();
+    expect(later.getState().codeWrap).toBe(true);
+    later.getState().toggleCodeWrap();
+    expect(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY)!).state.codeWrap).toBe(false);
+  });
+
+  it('reads anything stored but true as off', async () => {
+    localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ state: { codeWrap: 'yes' }, version: 0 }));
+    const store = createSettingsStore(dark);
+    await store.persist.rehydrate();
+    expect(store.getState().codeWrap).toBe(false);
+  });
+});
+
 describe('storage that fails', () => {
   it.each([
     ['missing', () => undefined],

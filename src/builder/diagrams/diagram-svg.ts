@@ -8,7 +8,7 @@
 import { sha256 } from '../common/hash.ts';
 import { DIAGRAM_RENDERER } from './diagram-renderer.ts';
 import { BoundedMap } from '../common/bounded-map.ts';
-import { NARROW_RENDER_OPTIONS, narrowSource } from './narrow-layout.ts';
+import { NARROW_RENDER_OPTIONS, narrowSource, type NarrowOptions } from './narrow-layout.ts';
 import { loadPatchedRenderer } from './renderer-patch.ts';
 import { spacedSequence } from './sequence-layout.ts';
 import { clearSubgraphTitles } from './subgraph-titles.ts';
@@ -158,8 +158,8 @@ export async function drawDiagram(source: string, idPrefix = `d${sha256(source).
  * Draws `source` in its layout for narrow screens (narrow-layout.ts), or returns undefined when
  * its type has none. `idPrefix` as for drawDiagram(), and not the same as the other layout's.
  */
-export async function drawNarrowDiagram(source: string, idPrefix: string): Promise<DrawnDiagram | undefined> {
-  const narrow = narrowSource(spacedArrows(diagramBody(source)));
+export async function drawNarrowDiagram(source: string, idPrefix: string, options: NarrowOptions = {}): Promise<DrawnDiagram | undefined> {
+  const narrow = narrowSource(spacedArrows(diagramBody(source)), options);
   return narrow === undefined ? undefined : drawn(await laidOut(narrow, true), idPrefix);
 }
 

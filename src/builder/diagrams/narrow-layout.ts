@@ -1,8 +1,8 @@
 /**
  * The layout of a flowchart for narrow screens: the same graph, drawn top to bottom instead of
- * left to right, with long node and edge labels on several lines. A subgraph keeps its own
- * direction: turned, it grows narrower than its one-line title, which then runs into its neighbour's. Drawn at build
- * time next to the author's layout (remark-mermaid.ts); the page's CSS shows the one that fits.
+ * left to right, with long node and edge labels on several lines. Its subgraphs keep their own direction, or are
+ * turned down too (remark-mermaid.ts draws both and keeps the narrower). Drawn at build time next to the author's
+ * layout; the page's CSS shows the one that fits.
  */
 
 /** A label longer than this many characters is broken at spaces into lines of at most this many. */
@@ -26,17 +26,27 @@ export function wrapLabel(text: string): string {
   return lines.join('<br/>');
 }
 
+export interface NarrowOptions {
+  /** Subgraphs drawn across are drawn down too (their titles go on two lines where they must: subgraph-titles.ts). */
+  turnSubgraphs?: boolean;
+}
+
 /**
  * The narrow layout's source of a flowchart `body` (no comments or front matter: diagramBody()),
  * or undefined for another diagram type. Only quoted labels are wrapped, where mermaid reads
  * `<br/>` as a line break; subgraph titles are not, as the renderer gives a title one line.
  */
-export function narrowSource(body: string): string | undefined {
+export function narrowSource(body: string, { turnSubgraphs = false }: NarrowOptions = {}): string | undefined {
   const [first, ...rest] = body.split('\n');
   const head = /^(\s*(?:flowchart|graph)\s+)(LR|RL)\b/.exec(first ?? '') ?? /^(\s*(?:flowchart|graph))\b/.exec(first ?? '');
   if (!head) return undefined;
   const direction = head[2] ? DOWN[head[2]] : '';
-  const lines = rest.map((line) => (/^\s*subgraph\b/.test(line) ? line : line.replace(/"([^"]*)"/g, (_m, label: string) => `"${wrapLabel(label)}"`)));
+  const lines = rest.map((line) => {
+    if (/^\s*subgraph\b/.test(line)) return line;
+    const across = /^(\s*direction\s+)(LR|RL)\s*$/.exec(line);
+    if (across) return turnSubgraphs ? `${across[1]}${DOWN[across[2]]}` : line;
+    return line.replace(/"([^"]*)"/g, (_m, label: string) => `"${wrapLabel(label)}"`);
+  });
   return [`${head[1]}${direction}${first!.slice(head[0].length)}`, ...lines].join('\n');
 }
 

@@ -41,13 +41,16 @@ const sourceOf = (file: VFile) => (file.data.source as string | undefined) ?? fi
 /**
  * The layouts a page shows of a diagram drawn as `drawn`: a diagram too wide for a phone's column gets one for
  * narrow screens, when that is narrower and shows all the same; one too wide for any column is drawn in that
- * layout alone, as the other could never be seen whole.
+ * layout alone, as the other could never be seen whole. A flowchart whose subgraphs run across may have them turned
+ * down as well in that layout, where that is narrower.
  */
 async function layoutsOf(source: string, drawn: DrawnDiagram, idPrefix: string): Promise<[DrawnDiagram, DrawnDiagram?]> {
   if (drawn.width + BOX_BORDER <= PHONE_COLUMN) return [drawn];
-  const narrow = await drawNarrowDiagram(source, `${idPrefix}n`);
-  const same = narrow && Object.entries(drawn.counts).every(([k, n]) => narrow.counts[k] === n);
-  if (!narrow || !same || narrow.width >= drawn.width) return [drawn];
+  // Its subgraphs keep their direction, or are turned too: whichever is narrower (the first when they tie).
+  const [kept, turned] = await Promise.all([drawNarrowDiagram(source, `${idPrefix}n`), drawNarrowDiagram(source, `${idPrefix}n`, { turnSubgraphs: true })]);
+  const same = (d: DrawnDiagram | undefined): d is DrawnDiagram => !!d && Object.entries(drawn.counts).every(([k, n]) => d.counts[k] === n);
+  const narrow = [kept, turned].filter(same).sort((a, b) => a.width - b.width)[0];
+  if (!narrow || narrow.width >= drawn.width) return [drawn];
   return drawn.width + BOX_BORDER > WIDEST_COLUMN ? [narrow] : [drawn, narrow];
 }
 

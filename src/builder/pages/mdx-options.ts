@@ -10,6 +10,9 @@ import { BoundedMap } from '../common/bounded-map.ts';
 import { remarkParsePlugins } from './remark-parse-plugins.ts';
 import { remarkStaticBody } from './remark-static-body.ts';
 import { remarkTableLabels } from './remark-table-labels.ts';
+import { rehypeTableWords } from './rehype-table-words.ts';
+import { rehypeHeadingLinks } from './rehype-heading-links.ts';
+import { transformerCodeWords } from './shiki-code-words.ts';
 
 
 /** The page compiler's options; `development` (the dev server) shows a diagram's error in the page instead of failing. */
@@ -46,6 +49,8 @@ export const mdxCompileOptions: CompileOptions = {
     remarkStaticBody,
   ],
   rehypePlugins: [
+    rehypeTableWords,
+    rehypeHeadingLinks,
     [
       rehypeShiki,
       {
@@ -57,7 +62,7 @@ export const mdxCompileOptions: CompileOptions = {
         langs: ['bash'],
         lazy: true,
         tokenizeTimeLimit: 0, // no time limit: the same highlighting however busy the machine
-        transformers: [transformerMetaHighlight()],
+        transformers: [transformerMetaHighlight(), transformerCodeWords()],
         cache: highlightCache,
       },
     ],

@@ -14,8 +14,8 @@ const KNOWN = new Set<string>(CODE_LANGUAGES);
 const TITLE = /title=(?:"([^"]*)"|'([^']*)')/;
 
 /**
- * Wraps every fenced code block in <CodeBlock> so the page gets a title bar and a copy
- * button; the fence itself stays inside and is highlighted by shiki at build time.
+ * Wraps every fenced code block in <CodeBlock> so the page gets a title bar and its buttons (a block of one line is
+ * marked: its buttons sit beside it); the fence itself stays inside and is highlighted by shiki at build time.
  */
 export function remarkCodeBlocks() {
   return (tree: Root, file: VFile) => {
@@ -27,7 +27,8 @@ export function remarkCodeBlocks() {
       if (!PLAIN.has(node.lang) && !KNOWN.has(node.lang)) {
         file.fail(`code fence language "${node.lang}" is not highlighted; use one of text, ${CODE_LANGUAGES.join(', ')}`, node);
       }
-      parent.children[index] = jsxElement('CodeBlock', { title, lang: node.lang }, [node]) as never;
+      const oneLine = node.value.includes('\n') ? undefined : 'true';
+      parent.children[index] = jsxElement('CodeBlock', { title, lang: node.lang, oneLine }, [node]) as never;
       return SKIP;
     });
   };
