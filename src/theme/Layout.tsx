@@ -28,8 +28,9 @@ export function Layout() {
     window.__hydrated = true;
     loadTagManagerWhenIdle();
   }, []);
+  // Every link followed closes the phone menu, one to the page already open too (a new key, the same path).
+  useEffect(() => useUi.getState().setMobileSidebarOpen(false), [location.key]);
   useEffect(() => {
-    useUi.getState().setMobileSidebarOpen(false);
     leaveFirstPage(location.pathname);
     forgetFailures(location.pathname);
   }, [location.pathname]);

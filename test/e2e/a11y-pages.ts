@@ -4,17 +4,13 @@
  * colours make every page of a kind.
  */
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { axe, waitHydrated, WCAG_TAGS } from './support.ts';
+import type { Browser } from 'playwright-core';
+import { violationLines, WCAG_TAGS } from './axe.ts';
+import { waitHydrated } from './support.ts';
 import { expectedRoutes, VERSIONS } from '../expected-routes.ts';
 
 /** WCAG 2.1 A and AA, and axe's best practices (an empty table header cell is one). */
 export const WCAG_AND_BEST_PRACTICE_TAGS = [...WCAG_TAGS, 'best-practice'];
-
-export async function violations(page: Page, tags = WCAG_TAGS): Promise<string[]> {
-  const result = await axe(page).withTags(tags).analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 /** Opens a browser context whose stored settings choose the colour mode. */
 export async function contextIn(browser: Browser, colorChoice: 'light' | 'dark', viewport: { width: number; height: number }) {
@@ -70,7 +66,9 @@ export async function assertPagesPass(served: { site: { url: string }; browser: 
     for (const route of share) {
       await page.goto(served.site.url + route);
       await waitHydrated(page);
-      for (const v of await violations(page, tags)) found.push(`${route}: ${v}`);
+      // The search page lists its results once its index has loaded: they are checked too.
+      if (route.startsWith('/search/?q=')) await page.locator('.search-result').first().waitFor();
+      for (const v of await violationLines(page, { tags })) found.push(`${route}: ${v}`);
     }
     await ctx.close();
   };

@@ -5,8 +5,9 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { axe, serveSiteAndBrowser, waitHydrated } from './support.ts';
-import { assertPagesPass, contextIn, everyPageOf, violations } from './a11y-pages.ts';
+import { axeViolations, violationLines } from './axe.ts';
+import { serveSiteAndBrowser, waitHydrated } from './support.ts';
+import { assertPagesPass, contextIn, everyPageOf } from './a11y-pages.ts';
 
 const served = serveSiteAndBrowser();
 
@@ -22,7 +23,7 @@ describe('axe-core', () => {
       await page.keyboard.press('Control+k');
       await page.locator('.DocSearch-Input').fill('reserved');
       await page.locator('.DocSearch-Hit').first().waitFor();
-      assert.deepEqual(await violations(page), [], colorChoice);
+      assert.deepEqual(await violationLines(page), [], colorChoice);
       // In the site's colours, not DocSearch's grey and blue.
       // (No named functions in the page: tsx would wrap them in a helper the page does not have.)
       const colours = await page.evaluate(() => {
@@ -61,8 +62,8 @@ describe('axe-core', () => {
           return { banner: { border: getComputedStyle(el).borderLeftColor, background: getComputedStyle(el).backgroundColor }, warning };
         });
         assert.deepEqual(look.banner, look.warning, `${route} (${colorChoice})`);
-        const result = await axe(page).include('.version-banner').withRules(['color-contrast']).analyze();
-        assert.deepEqual(result.violations.map((v) => v.nodes.map((n) => n.target.join(' '))), [], `${route} (${colorChoice})`);
+        const violations = await axeViolations(page, { include: '.version-banner', rules: ['color-contrast'] });
+        assert.deepEqual(violations.map((v) => v.nodes.map((n) => n.target.join(' '))), [], `${route} (${colorChoice})`);
       }
       await ctx.close();
     }
@@ -76,7 +77,7 @@ describe('axe-core', () => {
       await waitHydrated(page);
       await page.getByRole('button', { name: 'Open the docs navigation' }).click();
       await page.getByRole('dialog', { name: 'Docs navigation' }).waitFor();
-      assert.deepEqual(await violations(page), [], colorChoice);
+      assert.deepEqual(await violationLines(page), [], colorChoice);
       await ctx.close();
     }
   });

@@ -214,7 +214,11 @@ export function readerJourneys(name: EngineName) {
           await visit(tab, '/docs/getting-started/');
           const code = await tab.evaluate(() => document.querySelector('.code-block pre')!.textContent!.replace(/\n$/, ''));
           await tab.click('.code-block__copy');
-          await waitUntil(tab, 'the button to say Copied', () => document.querySelector('.code-block__copy')?.textContent === 'Copied', []);
+          // It says so by its name and by a tick in place of its icon.
+          await waitUntil(tab, 'the button to be named Copied and show its tick', () => {
+            const button = document.querySelector('.code-block__copy');
+            return button?.getAttribute('aria-label') === 'Copied' && button.hasAttribute('data-copied');
+          }, []);
           if (tab.clipboardText) assert.equal(await tab.clipboardText(), code);
           assert.deepEqual(await tab.takeErrors(), []);
         }));

@@ -249,6 +249,23 @@ describe('the phone menu', () => {
     await page.waitForFunction(() => document.activeElement?.classList.contains('mobile-menu-button'));
     await ctx.close();
   });
+
+  it('closes when the link followed is to the page already open: its version, or its own entry in the tree', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await page.goto(`${served.site.url}/docs/concepts/`);
+    await waitHydrated(page);
+    for (const name of ['1.1', 'Concepts']) {
+      const menu = await openMenu(page);
+      await menu.getByRole('link', { name, exact: true }).click();
+      await menu.waitFor({ state: 'detached' });
+      assert.match(page.url(), /\/docs\/concepts\/$/, `after ${name}`);
+      await page.mouse.wheel(0, 300);
+      await page.waitForFunction(() => window.scrollY > 0, null, { timeout: 5000 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
+    await ctx.close();
+  });
 });
 
 describe('touch details', () => {

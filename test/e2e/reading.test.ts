@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expectedRoutes } from '../expected-routes.ts';
-import { axe, serveSiteAndBrowser, waitHydrated, watchErrors, openBeforeScripts } from './support.ts';
+import { axeViolations } from './axe.ts';
+import { serveSiteAndBrowser, waitHydrated, watchErrors, openBeforeScripts } from './support.ts';
 
 const KEY = 'zrok-docs-settings';
 const served = serveSiteAndBrowser();
@@ -398,8 +399,8 @@ describe('admonitions and cards', () => {
           if (colours.has(k.kind)) assert.equal(colours.get(k.kind), k.colour);
           colours.set(k.kind, k.colour);
         }
-        const result = await axe(page).include('.admonition').withRules(['color-contrast']).analyze();
-        assert.deepEqual(result.violations.map((v) => v.nodes.map((n) => n.target)), [], route);
+        const violations = await axeViolations(page, { include: '.admonition', rules: ['color-contrast'] });
+        assert.deepEqual(violations.map((v) => v.nodes.map((n) => n.target)), [], route);
         await page.close();
       }
       assert.ok(colours.size >= 4, `kinds seen: ${[...colours.keys()]}`);

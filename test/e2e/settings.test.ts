@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axe, serveSiteAndBrowser, watchErrors, waitHydrated, openBeforeScripts } from './support.ts';
+import { axeViolations } from './axe.ts';
+import { serveSiteAndBrowser, watchErrors, waitHydrated, openBeforeScripts } from './support.ts';
 import { assertLandedInTime, landing, recordLanding, type Landing } from './landing.ts';
 import { pageExpression } from './engines/engine.ts';
 
@@ -142,8 +143,8 @@ describe('announcement bar, focus and looks', () => {
         return 0.2126 * r + 0.7152 * g + 0.0722 * b;
       });
       if (mode === 'dark') assert.ok(luminance < 0.05, `the dark bar's background has luminance ${luminance.toFixed(2)}`);
-      const result = await axe(page).include('.announcement').withRules(['color-contrast', 'link-in-text-block']).analyze();
-      assert.deepEqual(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [], mode);
+      const violations = await axeViolations(page, { include: '.announcement', rules: ['color-contrast', 'link-in-text-block'] });
+      assert.deepEqual(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [], mode);
       await ctx.close();
     }
   });

@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -58,15 +57,6 @@ export function serveSiteAndBrowser(): { site: ServedSite; browser: Browser } {
 }
 
 /** Console errors, page errors and hydration errors seen by a page. */
-/**
- * axe-core on a page, run in the page itself (axe's "legacy mode"). The default mode runs axe in each frame and
- * then opens a second, blank page to merge the results: on Chromium 156 that doubled the time of each check (a
- * doc page 4.5 s instead of 2), and our pages have no frames to merge.
- */
-export const axe = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true);
-
-/** The WCAG 2.1 A and AA rules, which every page must pass. */
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];

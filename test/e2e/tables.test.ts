@@ -81,6 +81,16 @@ const TABLE_FIT = `(() => {
   return out;
 })()`;
 
+let withTables: Promise<string[]> | undefined;
+/** The pages of every version whose HTML holds a table: the others have nothing to measure. */
+function routesWithTables(): Promise<string[]> {
+  withTables ??= allExpectedRoutes().then(async (routes) => {
+    const html = await Promise.all(routes.map(async (route) => (await fetch(served.site.url + route)).text()));
+    return routes.filter((_, i) => html[i].includes('<table'));
+  });
+  return withTables;
+}
+
 describe('tables', () => {
   for (const width of [768, 1280]) {
     it(`break no word inside, at ${width} px, on every page`, async () => {
@@ -88,11 +98,11 @@ describe('tables', () => {
       const page = await ctx.newPage();
       const failures: string[] = [];
       let pagesWithTables = 0;
-      for (const route of await allExpectedRoutes()) {
+      for (const route of await routesWithTables()) {
+        pagesWithTables++;
         await page.goto(served.site.url + route);
         const broken = (await page.evaluate(BROKEN_WORDS)) as string[];
         if (broken.length) failures.push(`${route}: ${broken.join(', ')}`);
-        if (await page.locator('.markdown table').count()) pagesWithTables++;
       }
       assert.ok(pagesWithTables > 60, `${pagesWithTables} pages with tables`);
       assert.deepEqual(failures, []);
@@ -106,7 +116,7 @@ describe('tables', () => {
     const failures: string[] = [];
     let tables = 0;
     let kept = 0;
-    for (const route of await allExpectedRoutes()) {
+    for (const route of await routesWithTables()) {
       await page.goto(served.site.url + route);
       const broken = (await page.evaluate(BROKEN_WORDS)) as string[];
       if (broken.length) failures.push(`${route}: ${broken.join(', ')}`);
