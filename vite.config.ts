@@ -60,7 +60,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   test: {
-    environment: 'jsdom',
+    // Most tests are of pure logic and need no DOM; a test that renders says so with `// @vitest-environment jsdom`.
+    environment: 'node',
     include: ['test/unit/**/*.test.{ts,tsx}'],
     setupFiles: ['test/unit/setup.ts'],
     testTimeout: 30_000, // compiling pages in a test is slow on a busy machine

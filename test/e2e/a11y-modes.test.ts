@@ -1,17 +1,18 @@
 /**
- * Accessibility in the other colour mode and width: axe-core on a page of every kind and version, in light mode at
- * 995 px and in dark mode at desktop width and 995 px (every page, light at desktop width: a11y.test.ts); and, with
- * axe's best practices too, the pages with a comparison table in both modes at desktop and phone width.
+ * Accessibility in the other colour mode and width: axe-core on a page of every kind, and one of each older version,
+ * in light mode at 995 px and in dark mode at desktop width and 995 px (every page, light at desktop width:
+ * a11y.test.ts); and, with axe's best practices too, the pages with a comparison table in both modes at desktop and
+ * phone width.
  */
 import { describe, it } from 'node:test';
 import { serveSiteAndBrowser } from './support.ts';
-import { assertPagesPass, samplePages, WCAG_AND_BEST_PRACTICE_TAGS } from './a11y-pages.ts';
+import { assertPagesPass, modeSamplePages, WCAG_AND_BEST_PRACTICE_TAGS } from './a11y-pages.ts';
 
 const served = serveSiteAndBrowser();
 
 describe('axe-core, other modes and widths', () => {
   for (const [colorChoice, width] of [['light', 995], ['dark', 1280], ['dark', 995]] as const) {
-    it(`finds no violation on a page of every kind and version (${colorChoice}, ${width} px)`, async () => assertPagesPass(served, await samplePages(served.site.url), colorChoice, width));
+    it(`finds no violation on a page of every kind, and of each older version (${colorChoice}, ${width} px)`, async () => assertPagesPass(served, await modeSamplePages(served.site.url), colorChoice, width));
   }
 
   // A comparison table whose first column names each row: its top-left header cell must name that column too.

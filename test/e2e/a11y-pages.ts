@@ -41,9 +41,9 @@ const KINDS: [string, (route: string, html: string) => boolean][] = [
 ];
 
 /** The other pages, and in each version the first docs page of each kind (a page often covers several). */
-export async function samplePages(siteUrl: string): Promise<string[]> {
+export async function samplePages(siteUrl: string, versions: readonly (typeof VERSIONS)[number][] = VERSIONS): Promise<string[]> {
   const sample = [...OTHER_PAGES];
-  for (const version of VERSIONS) {
+  for (const version of versions) {
     const missing = new Set(KINDS.map(([name]) => name));
     for (const route of await expectedRoutes(version)) {
       if (!missing.size) break;
@@ -55,6 +55,15 @@ export async function samplePages(siteUrl: string): Promise<string[]> {
     }
   }
   return sample;
+}
+
+/**
+ * For what a colour mode or a width changes, which is the same in every version: the other pages, the current
+ * version's page of each kind, and the first page of each older version (it has the older-version banner).
+ */
+export async function modeSamplePages(siteUrl: string): Promise<string[]> {
+  const older = await Promise.all(VERSIONS.slice(1).map(async (v) => (await expectedRoutes(v)).find((r) => !r.includes('/category/'))!));
+  return [...(await samplePages(siteUrl, VERSIONS.slice(0, 1))), ...older];
 }
 
 export async function assertPagesPass(served: { site: { url: string }; browser: Browser }, routes: string[], colorChoice: 'light' | 'dark', width: number, tags = WCAG_TAGS) {

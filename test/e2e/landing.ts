@@ -9,7 +9,7 @@ export interface Landing {
 
 /**
  * In the page: from the next click on, times how long the heading `id` takes to land at its scroll margin below the
- * header, and notes the frames the browser drew meanwhile. `landing()` reads the result once it has landed.
+ * header, and notes the frames the browser drew meanwhile, each looked at after the frame's scrolling. `landing()` reads the result once it has landed.
  * (Page functions: run them through pageExpression, which gives them the helper tsx's compiled names need.)
  */
 export const recordLanding = (id: string) => {
@@ -29,7 +29,9 @@ export const recordLanding = (id: string) => {
         else if (now < 10_000) {
           frames++;
           lastFrameBefore = now;
-          requestAnimationFrame(look);
+          // Looked at once the frame's callbacks have run, the scroll's own among them: a callback of this one
+          // runs before the scroll's (it was asked for first), and would see each frame's position a frame late.
+          requestAnimationFrame(() => setTimeout(look));
         }
       };
       look();

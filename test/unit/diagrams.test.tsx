@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Diagrams drawn at build time (src/builder/diagrams/remark-mermaid.ts, diagram-svg.ts): what the compiler
  * makes of a ```mermaid fence, and how it fails.

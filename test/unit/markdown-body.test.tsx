@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compile, evaluate } from '@mdx-js/mdx';
 import * as runtime from 'react/jsx-runtime';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSettingsStore, effectiveColorMode, nextColorChoice } from '../../src/store/settings.ts';
 import { safeLocalStorage, resetStorageWarning } from '../../src/store/safe-storage.ts';

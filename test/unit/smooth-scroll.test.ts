@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SMOOTH_SCROLL_MS, scrollProgress, smoothScrollTo } from '../../src/theme/smooth-scroll.ts';
 
