@@ -15,8 +15,9 @@ describe('axe-core, other modes and widths', () => {
     it(`finds no violation on a page of every kind, and of each older version (${colorChoice}, ${width} px)`, async () => assertPagesPass(served, await modeSamplePages(served.site.url), colorChoice, width));
   }
 
-  // A comparison table whose first column names each row: its top-left header cell must name that column too.
-  const rowNamedTables = ['/docs/0.4/guides/linux-user-share/', '/docs/concepts/hosting/', '/docs/1.0/concepts/hosting/', '/docs/0.4/concepts/hosting/'];
+  // A comparison table whose first column names each row: its top-left header cell must name that column too. (The
+  // hosting page's older copies have the same table; content.test.ts holds every table's header cells to text.)
+  const rowNamedTables = ['/docs/0.4/guides/linux-user-share/', '/docs/concepts/hosting/'];
   for (const [colorChoice, width] of [['light', 1280], ['dark', 1280], ['light', 360], ['dark', 360]] as const) {
     it(`finds no violation, best practices included, on the pages whose tables name their rows (${colorChoice}, ${width} px)`, async () =>
       assertPagesPass(served, rowNamedTables, colorChoice, width, WCAG_AND_BEST_PRACTICE_TAGS));
