@@ -135,6 +135,15 @@ describe('diagrams drawn at build time', () => {
     expect([...small.querySelectorAll('figure svg')].map((s) => s.getAttribute('class'))).toEqual(['diagram__svg']);
   });
 
+  it('puts labels on shorter lines in a narrow layout still too wide for a phone: three sources side by side fit', async () => {
+    const source = 'flowchart LR\n  S["zrok share"] --> A["zrok Agent"]\n  C["zrok access"] --> A\n  U["Agent UI"] --> A\n  A --> SH["shares"]\n  A --> AC["accesses"]';
+    const doc = new DOMParser().parseFromString((await html(`\`\`\`mermaid title="The agent"\n${source}\n\`\`\`\n`)).html, 'text/html');
+    const narrow = doc.querySelector('svg.diagram__svg--narrow')!;
+    expect(Number(narrow.getAttribute('width'))).toBeLessThanOrEqual(326);
+    expect([...narrow.querySelectorAll('tspan')].map((t) => t.textContent)).toEqual(expect.arrayContaining(['zrok', 'share', 'access']));
+    expect(wrapLabel('zrok access private', 9)).toBe('zrok<br/>access<br/>private');
+  });
+
   it('turns the subgraphs of a narrow layout down too where that is narrower: two columns of three steps fit a phone', async () => {
     const source = 'flowchart LR\n  subgraph B["Option B: websocket"]\n    direction LR\n    B1["Ziti controller"] --> B2["zrok controller"] --> B3["InfluxDB"]\n  end\n  subgraph A["Option A: events file"]\n    direction LR\n    A1["Ziti controller"] --> A2["events.json"] --> A3["zrok controller"]\n  end';
     const doc = new DOMParser().parseFromString((await html(`\`\`\`mermaid title="Two options"\n${source}\n\`\`\`\n`)).html, 'text/html');

@@ -7,6 +7,8 @@
 
 /** A label longer than this many characters is broken at spaces into lines of at most this many. */
 const LINE_LENGTH = 14;
+/** The shorter lines tried where the layout is still too wide for a phone with LINE_LENGTH (remark-mermaid.ts). */
+export const SHORT_LINE_LENGTH = 9;
 
 /** Across, down: the direction each across direction of the whole graph becomes. */
 const DOWN: Record<string, string> = { LR: 'TB', RL: 'BT' };
@@ -15,12 +17,12 @@ const DOWN: Record<string, string> = { LR: 'TB', RL: 'BT' };
 export const NARROW_RENDER_OPTIONS = { padding: 8, nodeSpacing: 16 };
 
 /** `text` broken at spaces into lines of at most LINE_LENGTH characters (a longer word keeps its line). */
-export function wrapLabel(text: string): string {
-  if (text.length <= LINE_LENGTH || /<br\s*\/?>/i.test(text)) return text;
+export function wrapLabel(text: string, lineLength = LINE_LENGTH): string {
+  if (text.length <= lineLength || /<br\s*\/?>/i.test(text)) return text;
   const lines: string[] = [];
   for (const word of text.split(' ')) {
     const last = lines.length - 1;
-    if (last >= 0 && `${lines[last]} ${word}`.length <= LINE_LENGTH) lines[last] += ` ${word}`;
+    if (last >= 0 && `${lines[last]} ${word}`.length <= lineLength) lines[last] += ` ${word}`;
     else lines.push(word);
   }
   return lines.join('<br/>');
@@ -29,6 +31,8 @@ export function wrapLabel(text: string): string {
 export interface NarrowOptions {
   /** Subgraphs drawn across are drawn down too (their titles go on two lines where they must: subgraph-titles.ts). */
   turnSubgraphs?: boolean;
+  /** The longest line of a wrapped label, in characters. */
+  lineLength?: number;
 }
 
 /**
@@ -36,7 +40,7 @@ export interface NarrowOptions {
  * or undefined for another diagram type. Only quoted labels are wrapped, where mermaid reads
  * `<br/>` as a line break; subgraph titles are not, as the renderer gives a title one line.
  */
-export function narrowSource(body: string, { turnSubgraphs = false }: NarrowOptions = {}): string | undefined {
+export function narrowSource(body: string, { turnSubgraphs = false, lineLength = LINE_LENGTH }: NarrowOptions = {}): string | undefined {
   const [first, ...rest] = body.split('\n');
   const head = /^(\s*(?:flowchart|graph)\s+)(LR|RL)\b/.exec(first ?? '') ?? /^(\s*(?:flowchart|graph))\b/.exec(first ?? '');
   if (!head) return undefined;
@@ -45,7 +49,7 @@ export function narrowSource(body: string, { turnSubgraphs = false }: NarrowOpti
     if (/^\s*subgraph\b/.test(line)) return line;
     const across = /^(\s*direction\s+)(LR|RL)\s*$/.exec(line);
     if (across) return turnSubgraphs ? `${across[1]}${DOWN[across[2]]}` : line;
-    return line.replace(/"([^"]*)"/g, (_m, label: string) => `"${wrapLabel(label)}"`);
+    return line.replace(/"([^"]*)"/g, (_m, label: string) => `"${wrapLabel(label, lineLength)}"`);
   });
   return [`${head[1]}${direction}${first!.slice(head[0].length)}`, ...lines].join('\n');
 }

@@ -11,7 +11,7 @@ import type { Code, Root, RootContent } from 'mdast';
 import type { VFile } from 'vfile';
 import { jsxElement } from '../common/mdast-jsx.ts';
 import { BUILD_TIME_TYPES, DIAGRAM_RENDERER, drawDiagram, drawNarrowDiagram, type DrawnDiagram } from './diagram-svg.ts';
-import { BOX_BORDER, PHONE_COLUMN, WIDEST_COLUMN } from './narrow-layout.ts';
+import { BOX_BORDER, PHONE_COLUMN, SHORT_LINE_LENGTH, WIDEST_COLUMN } from './narrow-layout.ts';
 import { MermaidSyntaxError, parseMermaid } from './mermaid-parse.ts';
 import { sha256 } from '../common/hash.ts';
 
@@ -49,7 +49,12 @@ async function layoutsOf(source: string, drawn: DrawnDiagram, idPrefix: string):
   // Its subgraphs keep their direction, or are turned too: whichever is narrower (the first when they tie).
   const [kept, turned] = await Promise.all([drawNarrowDiagram(source, `${idPrefix}n`), drawNarrowDiagram(source, `${idPrefix}n`, { turnSubgraphs: true })]);
   const same = (d: DrawnDiagram | undefined): d is DrawnDiagram => !!d && Object.entries(drawn.counts).every(([k, n]) => d.counts[k] === n);
-  const narrow = [kept, turned].filter(same).sort((a, b) => a.width - b.width)[0];
+  let narrow = [kept, turned].filter(same).sort((a, b) => a.width - b.width)[0];
+  // Still too wide for a phone: labels on shorter lines may bring it in (a drawing a little too wide scrolls).
+  if (narrow && narrow.width + BOX_BORDER > PHONE_COLUMN) {
+    const shorter = await drawNarrowDiagram(source, `${idPrefix}n`, { turnSubgraphs: narrow === turned, lineLength: SHORT_LINE_LENGTH });
+    if (same(shorter) && shorter.width < narrow.width) narrow = shorter;
+  }
   if (!narrow || narrow.width >= drawn.width) return [drawn];
   return drawn.width + BOX_BORDER > WIDEST_COLUMN ? [narrow] : [drawn, narrow];
 }
