@@ -5,21 +5,15 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { openBeforeScripts, serveSiteAndBrowser, waitHydrated, watchErrors } from './support.ts';
+import type { BrowserContext, Locator } from 'playwright-core';
+import { openBeforeScripts, openHydrated, serveSiteAndBrowser } from './support.ts';
 
 const served = serveSiteAndBrowser();
 const KEY = 'zrok-docs-settings';
 const LINUX_GUIDE = '/docs/guides/self-hosting/linux/';
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 
-async function open(ctx: BrowserContext, path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await ctx.newPage();
-  const errors = watchErrors(page);
-  await page.goto(served.site.url + path);
-  await waitHydrated(page);
-  return { page, errors };
-}
+const open = (ctx: BrowserContext, path: string) => openHydrated(ctx, served.site.url + path);
 
 /** How dark the outermost columns of a block's box are drawn (0 black to 1 white): its left and right edges, measured on a screenshot. */
 async function edgeBrightness(pre: Locator): Promise<{ left: number; right: number }> {

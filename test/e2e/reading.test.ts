@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expectedRoutes } from '../expected-routes.ts';
 import { axeViolations } from './axe.ts';
-import { serveSiteAndBrowser, waitHydrated, watchErrors, openBeforeScripts } from './support.ts';
+import { serveSiteAndBrowser, waitHydrated, openBeforeScripts, openHydrated } from './support.ts';
 
 const KEY = 'zrok-docs-settings';
 const served = serveSiteAndBrowser();
@@ -16,13 +16,7 @@ const SMALL_DESKTOP = { width: 1000, height: 800 };
 function context(viewport: { width: number; height: number }, options: Parameters<Browser['newContext']>[0] = {}) {
   return served.browser.newContext({ viewport, ...options });
 }
-async function open(ctx: BrowserContext, path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await ctx.newPage();
-  const errors = watchErrors(page);
-  await page.goto(served.site.url + path);
-  await waitHydrated(page);
-  return { page, errors };
-}
+const open = (ctx: BrowserContext, path: string) => openHydrated(ctx, served.site.url + path);
 const storeSettings = (ctx: BrowserContext, state: Record<string, unknown>) =>
   ctx.addInitScript(([k, s]) => localStorage.setItem(k, JSON.stringify({ state: s, version: 0 })), [KEY, state] as const);
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './axe.ts';
-import { serveSiteAndBrowser, watchErrors, waitHydrated, openBeforeScripts } from './support.ts';
+import { serveSiteAndBrowser, watchErrors, waitHydrated, openBeforeScripts, openHydrated } from './support.ts';
 import { assertLandedInTime, landing, recordLanding, type Landing } from './landing.ts';
 import { pageExpression } from './engines/engine.ts';
 
@@ -15,13 +15,7 @@ const served = serveSiteAndBrowser();
 async function context(options: Parameters<Browser['newContext']>[0] = {}) {
   return served.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
 }
-async function open(ctx: BrowserContext, path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await ctx.newPage();
-  const errors = watchErrors(page);
-  await page.goto(served.site.url + path);
-  await waitHydrated(page);
-  return { page, errors };
-}
+const open = (ctx: BrowserContext, path: string) => openHydrated(ctx, served.site.url + path);
 const theme = (page: Page) => page.evaluate(() => document.documentElement.getAttribute('data-theme'));
 
 /** A page of this site opened with its scripts held back (see openBeforeScripts). */

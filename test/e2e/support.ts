@@ -71,6 +71,15 @@ export async function waitHydrated(page: Page) {
   await page.waitForFunction(() => window.__hydrated === true, null, { timeout: 15_000 });
 }
 
+/** A new page of `ctx` at `url`, hydrated, with the errors it logs. */
+export async function openHydrated(ctx: BrowserContext, url: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await ctx.newPage();
+  const errors = watchErrors(page);
+  await page.goto(url);
+  await waitHydrated(page);
+  return { page, errors };
+}
+
 /**
  * Opens `url` with the app's scripts held back: `check` sees what the HTML alone paints; then the
  * scripts run and the page hydrates.
