@@ -4,7 +4,7 @@
  * colours make every page of a kind.
  */
 import assert from 'node:assert/strict';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { violationLines, WCAG_TAGS } from './axe.ts';
 import { waitHydrated } from './support.ts';
 import { expectedRoutes, VERSIONS } from '../expected-routes.ts';
@@ -66,6 +66,12 @@ export async function modeSamplePages(siteUrl: string): Promise<string[]> {
   return [...(await samplePages(siteUrl, VERSIONS.slice(0, 1))), ...older];
 }
 
+/** Until `page`, at `route`, has hydrated; the search page until it lists its results, which load after. */
+export async function waitForContent(page: Page, route: string) {
+  await waitHydrated(page);
+  if (route.startsWith('/search/?q=')) await page.locator('.search-result').first().waitFor();
+}
+
 export async function assertPagesPass(served: { site: { url: string }; browser: Browser }, routes: string[], colorChoice: 'light' | 'dark', width: number, tags = WCAG_TAGS) {
   const found: string[] = [];
   // Two pages at a time: one per core.
@@ -74,9 +80,7 @@ export async function assertPagesPass(served: { site: { url: string }; browser: 
     const page = await ctx.newPage();
     for (const route of share) {
       await page.goto(served.site.url + route);
-      await waitHydrated(page);
-      // The search page lists its results once its index has loaded: they are checked too.
-      if (route.startsWith('/search/?q=')) await page.locator('.search-result').first().waitFor();
+      await waitForContent(page, route);
       for (const v of await violationLines(page, { tags })) found.push(`${route}: ${v}`);
     }
     await ctx.close();

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { serveSiteAndBrowser, waitHydrated, watchErrors } from './support.ts';
-import { samplePages } from './a11y-pages.ts';
+import { samplePages, waitForContent } from './a11y-pages.ts';
 import { undersizedTargets } from './target-size.ts';
 
 const served = serveSiteAndBrowser();
@@ -312,7 +312,7 @@ describe('targets on a phone', () => {
     const failures: string[] = [];
     for (const route of await samplePages(served.site.url)) {
       await page.goto(served.site.url + route);
-      await waitHydrated(page);
+      await waitForContent(page, route);
       await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
       for (const f of await measure(page, route)) failures.push(`${route} ${f}`);
     }
