@@ -17,6 +17,10 @@ describe('the stat snapshot of what a build learned from each file', () => {
     await statSnapshot<Entry>(file, 'code-1').save(new Map([['a.md', { mtimeMs: 1, size: 2, title: 'A' }]]));
     expect(statSnapshot<Entry>(file, 'code-1').load().get('a.md')?.title).toBe('A');
     expect(statSnapshot<Entry>(file, 'code-2').load().size).toBe(0);
+    // Saved by two at once: whole, and nothing left beside it.
+    await Promise.all([1, 2, 3].map((n) => statSnapshot<Entry>(file, 'code-1').save(new Map([['a.md', { mtimeMs: n, size: 2, title: 'A' }]]))));
+    expect(statSnapshot<Entry>(file, 'code-1').load().get('a.md')?.title).toBe('A');
+    expect(await readdir(dir)).toEqual(['compiled.json']);
   });
 
   it('is empty, not an error, when the file is missing, cut short or not a snapshot', async () => {
@@ -69,6 +73,23 @@ describe('the page cache', () => {
     // What only the manifest reader saw is an entry, not a compiled one.
     await cache.set('b.md', 'text', { doc });
     expect(await cache.get('b.md', 'text')).toEqual({ doc });
+  });
+
+  it('keeps an entry written by two requests at once, as the dev server may, and prunes what a stopped write left aside', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'page-cache-'));
+    await mkdir(path.join(root, 'src/builder'), { recursive: true });
+    const cache = pageCache(root);
+    const doc = { title: 'A' } as unknown as Parameters<typeof cache.set>[2]['doc'];
+    // With one name aside per process, the second rename found the file gone (ENOENT).
+    await Promise.all(Array.from({ length: 8 }, () => cache.set('a.md', 'text', { doc, code: 'export default 1;' })));
+    expect((await cache.get('a.md', 'text'))?.doc).toEqual(doc);
+    const dir = path.join(root, '.cache/pages');
+    const entry = path.basename(cache.moduleFile('a.md', 'text'));
+    expect(await readdir(dir)).toEqual([entry]);
+    await writeFile(path.join(dir, `${entry}.tmp-12-x0`), '//page-cache {"doc"');
+    await writeFile(path.join(dir, `${entry}.34.tmp`), '//page-cache {"doc"'); // as an older build named it
+    await cache.prune([cache.moduleFile('a.md', 'text')]);
+    expect(await readdir(dir)).toEqual([entry]);
   });
 
   it('keeps entries of texts no page has any more until it holds twice as many as pages, then removes them', async () => {

@@ -5,8 +5,9 @@
  * A snapshot made by other build code (another fingerprint) is ignored.
  */
 import { readFileSync, type Stats } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { writeWhole } from './write-whole.ts';
 
 export interface Snapshotted {
   mtimeMs: number;
@@ -27,9 +28,7 @@ export function statSnapshot<T extends Snapshotted>(file: string, fingerprint: s
     /** Written aside and renamed: a build stopped half-way leaves the old snapshot whole. */
     async save(entries: Map<string, T>) {
       await mkdir(path.dirname(file), { recursive: true });
-      const tmp = `${file}.${process.pid}.tmp`;
-      await writeFile(tmp, JSON.stringify({ fingerprint, entries: [...entries] }));
-      await rename(tmp, file);
+      await writeWhole(file, JSON.stringify({ fingerprint, entries: [...entries] }));
     },
   };
 }

@@ -7,11 +7,12 @@
  * build makes every file and folder anew, and here each new one costs kernel time (render-cache.ts).
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocSource } from '../../content/types.ts';
 import { readFirstLine } from '../common/first-line.ts';
 import { sha256 } from '../common/hash.ts';
+import { isWrittenAside, writeWhole } from '../common/write-whole.ts';
 import { DIAGRAM_RENDERER_FINGERPRINT } from '../diagrams/diagram-renderer.ts';
 import type { DiagramFallback } from '../diagrams/remark-mermaid.ts';
 
@@ -86,10 +87,7 @@ export function pageCache(root: string) {
       await mkdir(dir, { recursive: true });
       // JSON leaves U+2028 and U+2029 as they are, and JavaScript ends a comment at either.
       const json = JSON.stringify({ ...entry, compiled: code !== undefined || entry.compiled }).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
-      // Written aside and renamed: a reader never sees half an entry.
-      const tmp = `${file}.${process.pid}.tmp`;
-      await writeFile(tmp, `${HEADER}${json}\n${code ?? ''}`);
-      await rename(tmp, file);
+      await writeWhole(file, `${HEADER}${json}\n${code ?? ''}`); // a reader never sees half an entry
     },
     /**
      * Keeps the folder from growing with every edit: once it holds more than twice as many entries as `modules` (every
@@ -103,7 +101,7 @@ export function pageCache(root: string) {
       const isEntry = (name: string) => /^[0-9a-f]{64}\.mjs$/.test(name);
       const tooMany = entries.filter((e) => e.isFile() && isEntry(e.name)).length > 2 * used.size;
       for (const e of entries) {
-        const stale = e.isDirectory() ? /^[0-9a-f]{2}$/.test(e.name) : /^[0-9a-f]{64}\.(json|mjs\.\d+\.tmp)$/.test(e.name) || (tooMany && isEntry(e.name) && !used.has(e.name));
+        const stale = e.isDirectory() ? /^[0-9a-f]{2}$/.test(e.name) : /^[0-9a-f]{64}\.(json|mjs\.\d+\.tmp)$/.test(e.name) || isWrittenAside(e.name) || (tooMany && isEntry(e.name) && !used.has(e.name));
         if (stale) await rm(path.join(dir, e.name), { recursive: true, force: true });
       }
     },

@@ -22,10 +22,11 @@
  * place (dist/ shares its inode) no longer matches, and its entry is rendered again.
  */
 import { mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { readFirstLine } from '../common/first-line.ts';
 import { sha256 } from '../common/hash.ts';
+import { isWrittenAside, writeWhole } from '../common/write-whole.ts';
 
 /** Every file under dir, hashed with its path, in a stable order. */
 export async function folderHash(dir: string): Promise<string> {
@@ -101,9 +102,7 @@ export async function keepFiles<T>(entry: string, siteDir: string, rels: string[
   const names = Object.keys(parts);
   // JSON has no raw line break, so each line is one value.
   const lines = [JSON.stringify({ files, data, ...(names.length ? { parts: names } : {}) } satisfies EntryMeta<T>), ...names.map((n) => JSON.stringify(parts[n]))];
-  const tmp = `${entryFile(entry)}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`;
-  await writeFile(tmp, lines.join('\n'));
-  await rename(tmp, entryFile(entry));
+  await writeWhole(entryFile(entry), lines.join('\n'));
 }
 
 /** An entry as kept: its files (with the device and inode each was found on) and its data. */
@@ -192,7 +191,7 @@ export class FileSetCache {
   async prune(): Promise<void> {
     for (const e of await readdir(this.dir, { withFileTypes: true })) {
       const [name] = e.name.split('.', 1);
-      if (e.isDirectory() || e.name.includes('.tmp-') || !this.used.has(name)) await rm(path.join(this.dir, e.name), { recursive: true, force: true });
+      if (e.isDirectory() || isWrittenAside(e.name) || !this.used.has(name)) await rm(path.join(this.dir, e.name), { recursive: true, force: true });
     }
   }
 }
