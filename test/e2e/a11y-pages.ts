@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { violationLines, WCAG_TAGS } from './axe.ts';
+import { violationLines, WCAG_TAGS, type AxeScope } from './axe.ts';
 import { waitHydrated } from './support.ts';
 import { expectedRoutes, VERSIONS } from '../expected-routes.ts';
 
@@ -40,9 +40,9 @@ const KINDS: [string, (route: string, html: string) => boolean][] = [
   ['body hydrated', (route, html) => !route.includes('/category/') && !html.includes('data-static-body')],
 ];
 
-/** The other pages, and in each version the first docs page of each kind (a page often covers several). */
-export async function samplePages(siteUrl: string, versions: readonly (typeof VERSIONS)[number][] = VERSIONS): Promise<string[]> {
-  const sample = [...OTHER_PAGES];
+/** The other pages (unless told not to), and in each version the first docs page of each kind (a page often covers several). */
+export async function samplePages(siteUrl: string, versions: readonly (typeof VERSIONS)[number][] = VERSIONS, { otherPages = true } = {}): Promise<string[]> {
+  const sample = otherPages ? [...OTHER_PAGES] : [];
   for (const version of versions) {
     const missing = new Set(KINDS.map(([name]) => name));
     for (const route of await expectedRoutes(version)) {
@@ -72,7 +72,7 @@ export async function waitForContent(page: Page, route: string) {
   if (route.startsWith('/search/?q=')) await page.locator('.search-result').first().waitFor();
 }
 
-export async function assertPagesPass(served: { site: { url: string }; browser: Browser }, routes: string[], colorChoice: 'light' | 'dark', width: number, tags = WCAG_TAGS) {
+export async function assertPagesPass(served: { site: { url: string }; browser: Browser }, routes: string[], colorChoice: 'light' | 'dark', width: number, scope: AxeScope = {}) {
   const found: string[] = [];
   // Two pages at a time: one per core.
   const worker = async (share: string[]) => {
@@ -81,7 +81,7 @@ export async function assertPagesPass(served: { site: { url: string }; browser: 
     for (const route of share) {
       await page.goto(served.site.url + route);
       await waitForContent(page, route);
-      for (const v of await violationLines(page, { tags })) found.push(`${route}: ${v}`);
+      for (const v of await violationLines(page, scope)) found.push(`${route}: ${v}`);
     }
     await ctx.close();
   };
