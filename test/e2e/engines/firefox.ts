@@ -39,7 +39,9 @@ async function pressKeys(page: Page, keys: string) {
  * tab's first). Then the document that won is waited for, and the URL asked again if no new document came.
  */
 async function goto(page: Page, url: string) {
-  const before = page.url();
+  // A mark on the document being left: after an abort, the old document (still complete, still hydrated) must not
+  // pass for the new one, as page.url() may already name the URL asked.
+  await page.evaluate('window.__leftByGoto = true').catch(() => undefined);
   try {
     await page.goto(url);
     return;
@@ -47,11 +49,11 @@ async function goto(page: Page, url: string) {
     if (!/NS_BINDING_ABORTED/.test(String(e))) throw e;
   }
   for (let i = 0; i < 200; i++) {
-    const state = await page.evaluate('document.readyState').catch(() => 'navigating');
-    if (state === 'complete') break;
+    const state = await page.evaluate('window.__leftByGoto ? "old" : document.readyState').catch(() => 'navigating');
+    if (state === 'complete') return;
     await new Promise((r) => setTimeout(r, 50));
   }
-  if (page.url() === before) await page.goto(url);
+  await page.goto(url);
 }
 
 export async function firefoxEngine(site: string): Promise<Engine> {
