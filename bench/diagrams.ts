@@ -1,7 +1,7 @@
 /**
  * Build-time diagram renderers, measured on every mermaid block of the content (all versions):
  *  - beautiful-mermaid (what the build uses, src/builder/diagrams/diagram-svg.ts): pure TypeScript, no DOM;
- *  - mermaid itself (the version the site ships) in headless Chromium (/usr/bin/chromium or
+ *  - mermaid itself (the version the site ships) in headless Chromium (chromium-headless-shell or
  *    CHROMIUM_PATH), the only way to run its renderer: it measures text in a real layout engine.
  * For each: render time per diagram (warm), bytes per diagram (raw and gzip, as embedded), what
  * its output is made of. Plus mermaid's parser in Node, which the build runs on every diagram to

@@ -3,7 +3,7 @@
 # Installs Debian's browsers and nginx when they are missing and we are root; otherwise says how.
 set -u
 cd "$(dirname "$0")/.."
-export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}"
 passed=0
 failed=0
 results=$(mktemp -d)
@@ -11,13 +11,13 @@ results=$(mktemp -d)
 tsc_pid= unit_pid= browser_pid=
 trap 'for p in $tsc_pid $unit_pid $browser_pid; do kill "$p" 2>/dev/null; done; rm -rf "$results"' EXIT
 
-# What the end-to-end suite drives: Chromium for the whole suite; Firefox ESR (Gecko) and WebKitGTK (WebKit, through
+# What the end-to-end suite drives: Chromium (its headless shell, see CHROMIUM in test/e2e/support.ts) for the whole suite; Firefox ESR (Gecko) and WebKitGTK (WebKit, through
 # its WebDriver on a virtual X display) for the reader journeys; nginx (with brotli) serving the site as CI does.
 # Installed with apt-get when missing and we are root; otherwise the packages are named.
 export FIREFOX_PATH="${FIREFOX_PATH:-/usr/bin/firefox-esr}"
 export WEBKIT_DRIVER_PATH="${WEBKIT_DRIVER_PATH:-/usr/bin/WebKitWebDriver}"
 missing=()
-[ -x "$CHROMIUM_PATH" ] || missing+=(chromium)
+[ -x "$CHROMIUM_PATH" ] || missing+=(chromium-headless-shell)
 [ -x "$FIREFOX_PATH" ] || missing+=(firefox-esr)
 [ -x "$WEBKIT_DRIVER_PATH" ] || missing+=(webkit2gtk-driver)
 command -v xvfb-run >/dev/null || missing+=(xvfb)

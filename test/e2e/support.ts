@@ -4,7 +4,12 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { serveStatic } from '../../scripts/serve.ts';
 import { startNginx } from './nginx.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The Chromium the tests drive: Debian's chromium-headless-shell, Blink and V8 without the browser around them (no
+ * window, GPU process or profile services), the build Playwright itself runs headless. The whole suite needs two
+ * thirds of the CPU time on it that it needs on the full browser (bench/README.md, "The test suite").
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 /**
