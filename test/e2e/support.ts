@@ -5,9 +5,9 @@ import { serveStatic } from '../../scripts/serve.ts';
 import { startNginx } from './nginx.ts';
 
 /**
- * The Chromium the tests drive: Debian's chromium-headless-shell, Blink and V8 without the browser around them (no
- * window, GPU process or profile services), the build Playwright itself runs headless. The whole suite needs two
- * thirds of the CPU time on it that it needs on the full browser (bench/README.md, "The test suite").
+ * The Chromium the tests drive: Debian's chromium-headless-shell, the build Playwright itself runs headless: Blink
+ * and V8 with less of the browser around them. The suite takes two thirds of the time on it that it takes on the
+ * full browser (bench/README.md, "The test suite").
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
