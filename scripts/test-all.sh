@@ -11,8 +11,9 @@ results=$(mktemp -d)
 tsc_pid= unit_pid= browser_pid=
 trap 'for p in $tsc_pid $unit_pid $browser_pid; do kill "$p" 2>/dev/null; done; rm -rf "$results"' EXIT
 
-# What the end-to-end suite drives: Chromium (its headless shell, see CHROMIUM in test/e2e/support.ts) for the whole suite; Firefox ESR (Gecko) and WebKitGTK (WebKit, through
-# its WebDriver on a virtual X display) for the reader journeys; nginx (with brotli) serving the site as CI does.
+# What the end-to-end suite drives: Chromium (its headless shell, see CHROMIUM in test/e2e/support.ts) for the whole
+# suite; Firefox ESR (Gecko) and WebKitGTK (WebKit, through its WebDriver on a virtual X display) for the reader
+# journeys; nginx (with brotli) serving the site as CI does.
 # Installed with apt-get when missing and we are root; otherwise the packages are named.
 export FIREFOX_PATH="${FIREFOX_PATH:-/usr/bin/firefox-esr}"
 export WEBKIT_DRIVER_PATH="${WEBKIT_DRIVER_PATH:-/usr/bin/WebKitWebDriver}"

@@ -255,7 +255,8 @@ describe('search modal', () => {
     assert.equal(await link.getAttribute('tabindex'), '-1', 'focus stays on the combobox input');
     for (const gesture of [{ modifiers: ['Control'] as 'Control'[] }, { button: 'middle' as const }]) {
       const [tab] = await Promise.all([ctx.waitForEvent('page'), link.click(gesture)]);
-      await tab.waitForLoadState('domcontentloaded');
+      // A new tab is created on about:blank and navigates after: its first document is that blank one.
+      await tab.waitForURL((u) => u.href !== 'about:blank');
       const url = new URL(tab.url());
       assert.equal(url.pathname + url.hash, href, JSON.stringify(gesture));
       await tab.close();
