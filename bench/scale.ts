@@ -14,13 +14,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { createWorkspace } from '../test/e2e/workspace.ts';
 import { generateSite } from './synthetic.ts';
 import { watchPeakRss } from './process-tree.ts';
 import { launchBrowser } from '../test/e2e/support.ts';
 import { firstQueryDownloads, wholeIndex } from './search-files.ts';
+import { freePort, waitFor } from './dev-server.ts';
 import siteConfig from '../site.config.ts';
 
 const arg = (name: string) => {
@@ -93,26 +93,6 @@ const FIRST_QUERIES = ['share', 'token limit', 'certificate', 'configure the ser
 async function searchCost(dist: string, tag: string) {
   const runs = (await firstQueryDownloads(dist, tag, FIRST_QUERIES)).sort((a, b) => a.gzip - b.gzip);
   return { median: runs[Math.floor(runs.length / 2)], worst: runs.at(-1)!, whole: await wholeIndex(dist, tag) };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check().catch(() => undefined);
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 /** Starts `vite` in the workspace; resolves with the ms until it answers a page's data. */

@@ -21,6 +21,7 @@ const contentReader = () => import('../pages/read-content.ts');
 /** Names the site index file a build's pages phase wrote; when set, the client bundle takes the index from it. */
 export const SITE_INDEX_FILE = 'ZROK_SITE_INDEX_FILE';
 
+const PAGE_FILE = /\.mdx?$/;
 const SIDEBAR_PART = /^\/_data\/sidebar\/([^/]+)\/(.+)\.json$/;
 /** Sent to the browser under the dev server when a page's data may have changed. */
 export const CONTENT_CHANGED_EVENT = 'zrok:content-changed';
@@ -61,6 +62,7 @@ export function contentPlugin(): Plugin[] {
     const content = await contentReader();
     if (!server || !sources || !file.includes(content.CONTENT_DIR)) return;
     const indexBefore = await siteIndex().catch(() => '');
+    await compileEditedPage(file);
     try {
       if (!(await content.readContentFile(await sources, file))) return;
     } catch (e) {
@@ -82,6 +84,31 @@ export function contentPlugin(): Plugin[] {
     for (const mod of server.moduleGraph.getModulesByFile(path.resolve(file)) ?? []) server.moduleGraph.invalidateModule(mod);
     edits += 1;
     server.ws.send({ type: 'custom', event: CONTENT_CHANGED_EVENT, data: { edit: edits } satisfies ContentChanged });
+  };
+
+  /** A page of the content folders, with its compile under the dev server (dev-compiles.ts); undefined for any other file. */
+  const contentPage = async (file: string) => {
+    const { CONTENT_DIR } = await contentReader();
+    const rel = path.relative(path.join(root, CONTENT_DIR), file).split(path.sep).join('/');
+    if (!PAGE_FILE.test(rel) || rel.startsWith('..')) return undefined;
+    const source = `${CONTENT_DIR}/${rel}`;
+    const { compileForDev } = await import('../pages/dev-compiles.ts');
+    return { source, relPath: rel.slice(rel.indexOf('/') + 1), compile: (text: string) => compileForDev(file, source, source, text) };
+  };
+
+  /**
+   * A saved page, compiled at once: its front matter and headings are kept in the page cache, where the content
+   * reader finds them instead of parsing the page a second time, and the browser's request for its body, which the
+   * content-changed event brings, finds the same compile done or under way (dev-compiles.ts).
+   */
+  const compileEditedPage = async (file: string) => {
+    const page = await contentPage(file);
+    const text = page && (await readFile(file, 'utf8').catch(() => undefined));
+    if (!page || text === undefined) return;
+    const { doc } = await page.compile(text);
+    const cache = (await import('../pages/page-cache.ts')).pageCache(root);
+    // An entry a build left holds the compiled body too: it stays as it is.
+    if (doc && !(await cache.get(page.source, text))) await cache.set(page.source, text, { doc: { ...doc, relPath: page.relPath } });
   };
 
   const serveData: Connect.NextHandleFunction = (req, res, next) => {
@@ -128,6 +155,14 @@ export function contentPlugin(): Plugin[] {
       async load(id) {
         if (id === RESOLVED_INDEX) return `export default ${await siteIndex()};`;
         return null;
+      },
+      // A content page's own update is the content-changed event (onContentChange), after which the app imports its
+      // body again. Vite's update would make the browser import again every copy of the body it ever loaded (one per
+      // earlier edit), each a compile of the whole page. A page that no longer compiles keeps Vite's update: its
+      // import fails, and Vite shows the error in its overlay, naming file and line.
+      async hotUpdate({ file, read }) {
+        const page = await contentPage(file);
+        if (page && !(await page.compile(await read())).error) return [];
       },
       configureServer(s) {
         server = s;

@@ -42,7 +42,9 @@ function processorFor(path: string, development: boolean) {
   const key = `${format}:${development}`;
   let p = processors.get(key);
   if (!p) {
-    p = createProcessor({ ...mdxCompileOptionsFor({ development }), format, development });
+    // React's production JSX in the dev server too: its development JSX adds each element's place in the source, which
+    // no page shows, and doubled a long page's module (350 against 174 KB), which the browser loads on every edit.
+    p = createProcessor({ ...mdxCompileOptionsFor({ development }), format, development: false });
     processors.set(key, p);
   }
   return p;

@@ -8,6 +8,7 @@ import { remarkMermaid } from '../diagrams/remark-mermaid.ts';
 import { remarkCodeBlocks } from './remark-code-blocks.ts';
 import { BoundedMap } from '../common/bounded-map.ts';
 import { remarkParsePlugins } from './remark-parse-plugins.ts';
+import { remarkCachedParse } from './remark-cached-parse.ts';
 import { remarkStaticBody } from './remark-static-body.ts';
 import { remarkTableLabels } from './remark-table-labels.ts';
 import { rehypeTableWords } from './rehype-table-words.ts';
@@ -18,7 +19,8 @@ import { transformerCodeWords } from './shiki-code-words.ts';
 /** The page compiler's options; `development` (the dev server) shows a diagram's error in the page instead of failing. */
 export const mdxCompileOptionsFor = ({ development }: { development: boolean }): CompileOptions => ({
   ...mdxCompileOptions,
-  remarkPlugins: [...remarkParsePlugins, remarkAdmonitions, remarkHeadingIds, [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody],
+  // The dev server parses a saved page again only where it changed (remark-cached-parse.ts).
+  remarkPlugins: [...(development ? [remarkCachedParse] : []), ...remarkParsePlugins, remarkAdmonitions, remarkHeadingIds, [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody],
 });
 
 /**
