@@ -11,9 +11,7 @@ import compilePage, { type CompileOutput, type CompileTask } from './mdx-compile
  * did when the body was compiled alone; the content reader reports the front matter's error (manifest-plugin.ts).
  */
 async function compileBoth(task: CompileTask): Promise<CompileOutput> {
-  const t0 = performance.now();
   const both = await compilePage(task);
-  console.error('TIMING compile', (performance.now() - t0).toFixed(0));
   return both.error ? compilePage({ ...task, withDoc: false }) : both;
 }
 

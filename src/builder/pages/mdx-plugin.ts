@@ -22,11 +22,9 @@ export function mdxPlugin(): Plugin {
       const file = id.split('?')[0];
       if (!PAGE.test(file)) return null;
       const source = path.relative(root, file);
-      const t0 = performance.now();
       const out = development
         ? await (await import('./dev-compiles.ts')).compileForDev(file, source, source, code)
         : await (await import('./mdx-compile-worker.ts')).default({ path: file, source, relPath: source, text: code, development, withDoc: false });
-      console.error('TIMING transform', id.slice(-30), (performance.now() - t0).toFixed(0));
       if (out.error) this.error(`${out.error.location}: ${out.error.reason}`);
       // An edited page must not reload the tab: the body accepts its own update, and the app imports the new body
       // when the content-changed event revalidates the page (browser-pages.ts).
