@@ -37,7 +37,7 @@ const ROLES = ['table', 'row', 'columnheader', 'cell', 'rowgroup', 'rowheader', 
 async function accessibleRole(page: Page, selector: string): Promise<string> {
   for (const role of ROLES) {
     const found = await page.$$(`::-p-aria([role="${role}"])`);
-    if (await page.evaluate((s, ...els) => els.includes(document.querySelector(s)), selector, ...found)) return role;
+    if (await page.evaluate((s, ...els) => els.includes(document.querySelector(s)!), selector, ...found)) return role;
   }
   return '';
 }
