@@ -204,7 +204,8 @@ export function checkPage(file: string, text: string, tree: CommandTree, stateme
   const errors: CliError[] = [];
   const { tag } = tree.facts;
   const shares: ShareCreation[] = [];
-  for (const fence of codeFences(text)) {
+  const fences = codeFences(text);
+  for (const fence of fences) {
     if (forOlderReleasesOnly(fence.title, tag)) continue;
     for (const inv of [...zrokInvocations(fence), ...composeInvocations(fence)]) {
       for (const p of invocationProblems(inv, tree)) errors.push({ file, line: inv.line, message: `${p} in ${tag}` });
@@ -215,7 +216,7 @@ export function checkPage(file: string, text: string, tree: CommandTree, stateme
     for (const p of [...checkConfigBlock(fence, tree.facts), ...environmentProblems(fence, tree.facts)]) errors.push({ file, line: p.line, message: p.message });
   }
   const prose = pageProse(text);
-  for (const p of [...permissionClaimProblems(prose, shares, tag), ...stanzaDefaultProblems(text, prose, tree.facts)]) errors.push({ file, line: p.line, message: p.message });
+  for (const p of [...permissionClaimProblems(prose, shares, tag), ...stanzaDefaultProblems(text, fences, prose, tree.facts)]) errors.push({ file, line: p.line, message: p.message });
   statements.push(...pageStatements(file, text, prose, tag));
   return errors.sort((a, b) => a.line - b.line);
 }

@@ -12,7 +12,7 @@
  * has no default, is what the page should say and never counts.
  */
 import type { CliFacts, StanzaDefault } from './cli-facts.ts';
-import { codeFences } from './code-fences.ts';
+import type { CodeFence } from './code-fences.ts';
 import { lineOf, type PageProse } from './prose.ts';
 
 const CLAIM =
@@ -61,10 +61,10 @@ function claims(text: string, at: (index: number) => number, seeds: StanzaDefaul
   return out;
 }
 
-export function stanzaDefaultProblems(text: string, prose: PageProse, facts: CliFacts): StanzaDefaultProblem[] {
+/** `fences`: the page's code fences (codeFences(text)), `prose`: its sentences (pageProse(text)). */
+export function stanzaDefaultProblems(text: string, fences: CodeFence[], prose: PageProse, facts: CliFacts): StanzaDefaultProblem[] {
   const seeds = Object.values(facts.stanzaDefaults ?? {}).flat();
   if (!seeds.length) return [];
-  const fences = codeFences(text);
   // Stanzas a YAML example of the page shows at its top level.
   const pageStanzas = new Set(
     fences.filter((f) => f.lang === 'yaml' || f.lang === 'yml').flatMap((f) => f.content.map((l) => /^([a-z_]+):/.exec(l)?.[1]).filter((k): k is string => !!k)),
