@@ -5,6 +5,7 @@ import type { ContentSources } from '../pages/read-content.ts';
 import { createPageDataBuilder, type PageDataBuilder } from '../../content/page-data.ts';
 import type { SiteManifest } from '../../content/types.ts';
 import { siteIndexText } from './bundle-cache.ts';
+import type { MdxPluginApi } from '../pages/mdx-plugin.ts';
 import { PAGE_RUNTIME } from '../prerender/page-html.ts';
 import siteConfig from '../../../site.config.ts';
 
@@ -86,14 +87,14 @@ export function contentPlugin(): Plugin[] {
     server.ws.send({ type: 'custom', event: CONTENT_CHANGED_EVENT, data: { edit: edits } satisfies ContentChanged });
   };
 
-  /** A page of the content folders, with its compile under the dev server (dev-compiles.ts); undefined for any other file. */
+  /** A page of the content folders, with its compile under the dev server (mdx-plugin.ts); undefined for any other file. */
   const contentPage = async (file: string) => {
     const { CONTENT_DIR } = await contentReader();
     const rel = path.relative(path.join(root, CONTENT_DIR), file).split(path.sep).join('/');
     if (!PAGE_FILE.test(rel) || rel.startsWith('..')) return undefined;
-    const source = `${CONTENT_DIR}/${rel}`;
-    const { compileForDev } = await import('../pages/dev-compiles.ts');
-    return { source, relPath: rel.slice(rel.indexOf('/') + 1), compile: (text: string) => compileForDev(file, source, source, text) };
+    const pages = server?.config.plugins.find((p) => p.name === 'zrok:mdx')?.api as MdxPluginApi | undefined;
+    if (!pages) return undefined;
+    return { source: `${CONTENT_DIR}/${rel}`, relPath: rel.slice(rel.indexOf('/') + 1), compile: (text: string) => pages.compileForDev(file, text) };
   };
 
   /**

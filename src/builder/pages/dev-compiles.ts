@@ -10,21 +10,25 @@ import compilePage, { type CompileOutput, type CompileTask } from './mdx-compile
  * The body and the manifest entry from one parse. A page whose front matter is at fault still shows its body, as it
  * did when the body was compiled alone; the content reader reports the front matter's error (manifest-plugin.ts).
  */
-async function compileBoth(task: CompileTask): Promise<CompileOutput> {
-  const both = await compilePage(task);
+export async function compileWithDoc(task: CompileTask): Promise<CompileOutput> {
+  const both = await compilePage({ ...task, withDoc: true });
   return both.error ? compilePage({ ...task, withDoc: false }) : both;
 }
 
 const latest = new Map<string, { text: string; output: Promise<CompileOutput> }>();
 
 /**
- * The page at `file` (absolute) compiled from `text` for the dev server, with its manifest entry. `source` is its
- * path from the project root, as errors name it; `relPath` its path inside its version folder.
+ * The page at `file` compiled from `text`: the compile of that text made before, while `holds` says it still stands
+ * (its links resolve as they did), or else `compile()`.
  */
-export function compileForDev(file: string, source: string, relPath: string, text: string): Promise<CompileOutput> {
+export async function compileOnce(file: string, text: string, compile: () => Promise<CompileOutput>, holds: (output: CompileOutput) => Promise<boolean>): Promise<CompileOutput> {
   const known = latest.get(file);
-  if (known?.text === text) return known.output;
-  const output = compileBoth({ path: file, source, relPath, text, development: true, withDoc: true });
+  if (known?.text === text) {
+    const output = await known.output;
+    if (await holds(output)) return output;
+    if (latest.get(file) !== known) return compileOnce(file, text, compile, holds); // another caller compiled it again
+  }
+  const output = compile();
   latest.set(file, { text, output });
   return output;
 }

@@ -10,6 +10,7 @@ import { BoundedMap } from '../common/bounded-map.ts';
 import { remarkParsePlugins } from './remark-parse-plugins.ts';
 import { remarkCachedParse } from './remark-cached-parse.ts';
 import { remarkStaticBody } from './remark-static-body.ts';
+import { remarkLinks } from './remark-links.ts';
 import { remarkTableLabels } from './remark-table-labels.ts';
 import { rehypeTableWords } from './rehype-table-words.ts';
 import { rehypeHeadingLinks } from './rehype-heading-links.ts';
@@ -20,7 +21,7 @@ import { transformerCodeWords } from './shiki-code-words.ts';
 export const mdxCompileOptionsFor = ({ development }: { development: boolean }): CompileOptions => ({
   ...mdxCompileOptions,
   // The dev server parses a saved page again only where it changed (remark-cached-parse.ts).
-  remarkPlugins: [...(development ? [remarkCachedParse] : []), ...remarkParsePlugins, remarkAdmonitions, remarkHeadingIds, [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody],
+  remarkPlugins: [...(development ? [remarkCachedParse] : []), ...remarkParsePlugins, remarkLinks, remarkAdmonitions, remarkHeadingIds, [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody],
 });
 
 /**
@@ -43,6 +44,7 @@ const highlightCache = {
 export const mdxCompileOptions: CompileOptions = {
   remarkPlugins: [
     ...remarkParsePlugins,
+    remarkLinks,
     remarkAdmonitions,
     remarkHeadingIds,
     remarkMermaid,
