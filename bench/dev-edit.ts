@@ -15,7 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { createWorkspace } from '../test/e2e/workspace.ts';
 import { launchBrowser, waitHydrated } from '../test/e2e/support.ts';
-import { freePort, waitFor } from './dev-server.ts';
+import { freePort, timeEdit, waitFor } from './dev-server.ts';
 import siteConfig from '../site.config.ts';
 
 const arg = (name: string) => {
@@ -146,36 +146,11 @@ try {
       for (let n = 0; n < EDITS; n++) {
         const marker = `(edit ${n} of ${Date.now().toString(36)})`;
         const edited = editSentence(original, marker);
-        // The browser notes when the sentence appears; its clock and ours are the same machine's wall clock.
-        await tab.evaluate((m) => {
-          const w = window as unknown as { shownAt?: number; watcher?: MutationObserver };
-          w.shownAt = undefined;
-          w.watcher?.disconnect();
-          w.watcher = new MutationObserver(() => {
-            if (w.shownAt === undefined && document.querySelector('main')?.textContent?.includes(m)) w.shownAt = performance.timeOrigin + performance.now();
-          });
-          w.watcher.observe(document.body, { childList: true, subtree: true, characterData: true });
-        }, marker);
         marks = {};
-        const saved = Date.now();
-        await writeFile(file, edited);
-        // Waiting on the observer, not on a text search of the page, which would take the browser's main thread
-        // from the page it is rendering (on a long page, a third of the browser's time in an edit).
-        const shownAt = await tab.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const w = window as unknown as { shownAt?: number };
-              const poll = setInterval(() => {
-                if (w.shownAt === undefined) return;
-                clearInterval(poll);
-                resolve(w.shownAt);
-              }, 20);
-            }),
-        );
-        const shown = shownAt ?? Date.now();
-        ms.push(shown - saved);
+        const { ms: took, saved } = await timeEdit(tab, marker, () => writeFile(file, edited));
+        ms.push(took);
         const at = (t?: number) => (t === undefined ? '?' : String(t - saved));
-        phases.push(`event ${at(marks.event)}, data ${at(marks.data)}, body ${at(marks.body)}, shown ${at(shown)}`);
+        phases.push(`event ${at(marks.event)}, data ${at(marks.data)}, body ${at(marks.body)}, shown ${took.toFixed(0)}`);
         // A writer reads before the next save; the dev server settles too.
         await tab.waitForTimeout(400);
       }

@@ -2,7 +2,8 @@
  * Synthetic docs content for the scale benchmark: `total` pages spread over the three versions of
  * site.config.ts, in nested categories (sections → topics → pages), with the features real pages
  * use: front matter, h2/h3 headings, fenced code with titles, tables, admonitions, tabs, internal
- * links with anchors (all valid, so the link check passes), a mermaid block on every 25th page.
+ * links with anchors (all valid, so the link check passes), a mermaid block on every 25th page. One page in 40 is long
+ * (about 450 lines, 14 sections, code blocks, tables, a diagram), and the sample page that the benchmark edits is one.
  * Deterministic: the same total gives the same files.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -69,9 +70,37 @@ function pageText(plan: PagePlan, index: number, siblings: PagePlan[], versionRo
   return parts.join('\n');
 }
 
+const LONG_SECTIONS = ['Overview', 'Before you start', 'Install the service', 'Configure the controller', 'Configure the frontend', 'Create accounts', 'Share a service', 'Reserve a name', 'Limits and quotas', 'Metrics', 'Upgrade', 'Back up and restore', 'Troubleshooting', 'Reference'];
+
+/**
+ * A long page, like the self-hosting guides writers spend their time on: about 450 lines, 14 sections with code blocks
+ * (shell and YAML), tables, admonitions and one diagram.
+ */
+function longPageText(plan: PagePlan, index: number, siblings: PagePlan[], versionRoot: string, rand: () => number): string {
+  const other = siblings[(index + 1) % siblings.length];
+  const para = (n = 3) => Array.from({ length: n }, () => sentence(rand, 12 + Math.floor(rand() * 10))).join(' ');
+  const word = (i: number) => WORDS[(index + i) % WORDS.length];
+  const parts = ['---', `title: ${plan.title}`, `description: A long guide to ${plan.title.toLowerCase()}, from installing the service to troubleshooting it.`, '---', '', para(), ''];
+  LONG_SECTIONS.forEach((h, i) => {
+    parts.push(`## ${h}`, '', para(), '');
+    parts.push('```bash', `sudo systemctl enable --now zrok-${word(i)}.service`, `zrok ${word(i + 1)} ${word(i + 2)} --${word(i + 3)} ${8000 + i}`, `journalctl -u zrok-${word(i)} --since "-${i + 1} min"`, '```', '');
+    parts.push(para(2), '');
+    if (i % 2 === 0) {
+      parts.push('| Setting | Default | What it does |', '| --- | --- | --- |', ...Array.from({ length: 5 }, (_, r) => `| \`${word(i + r)}.${word(i + r + 1)}\` | \`${r * 5}\` | ${sentence(rand, 8)} |`), '');
+    } else {
+      parts.push('```yaml title="config.yml"', 'v: 4', `${word(i)}:`, `  endpoint: https://${word(i + 1)}.example.com:${9000 + i}`, `  ${word(i + 2)}: ${i * 3}`, `  ${word(i + 3)}:`, `    - ${word(i + 4)}`, `    - ${word(i + 5)}`, '```', '');
+    }
+    if (i === 0) parts.push(`See [${other.title}](${versionRoot}${other.id}/) first.`, '');
+    if (i === 3) parts.push('```mermaid title="Controller, frontend and share"', 'flowchart LR', `  C[controller ${index % 7}] --> F[frontend]`, '  F --> S[share]', '  S --> B[backend]', '```', '');
+    if (i % 4 === 1) parts.push(':::note', para(1), ':::', '');
+    parts.push(`### ${h}: details`, '', para(2), '', '```bash', `zrok status --${word(i + 6)}`, '```', '', para(1), '');
+  });
+  return parts.join('\n');
+}
+
 export interface SyntheticSite {
   pages: number;
-  /** A doc route deep in the current version, for per-page measurements. */
+  /** A long doc page deep in the current version, for per-page measurements and edits. */
   sampleRoute: string;
   /** Its source file, relative to the project root. */
   sampleSource: string;
@@ -116,8 +145,10 @@ export async function generateSite(contentDir: string, total: number): Promise<S
         await writeFile(path.join(dir, `section-${section}`, '_category_.json'), JSON.stringify({ label: `Section ${section}`, position: section + 10, link: { type: 'generated-index', slug: `section-${section}` } }));
       }
       await writeFile(path.join(topicDir, '_category_.json'), JSON.stringify({ label: `Topic ${t}`, position: t % topicsPerSection }));
-      await Promise.all(topic.map((plan, k) => writeFile(path.join(dir, `${plan.id}.mdx`), pageText(plan, k, topic, versionRoot, rand))));
-      if (v.current && t === Math.floor(plans.length / 2)) {
+      // The first page of every other topic is long (one page in 40).
+      const isLong = (k: number) => k === 0 && t % 2 === 0;
+      await Promise.all(topic.map((plan, k) => writeFile(path.join(dir, `${plan.id}.mdx`), (isLong(k) ? longPageText : pageText)(plan, k, topic, versionRoot, rand))));
+      if (v.current && t === 2 * Math.floor(plans.length / 4)) {
         sampleRoute = `${versionRoot}${topic[0].id}/`;
         sampleSource = `content/docs/${v.name}/${topic[0].id}.mdx`;
       }

@@ -442,6 +442,33 @@ describe('npm run dev', () => {
       await tab.locator('.dropdown__button').first().waitFor();
     }));
 
+  it("shows an open page's MDX syntax error in the error overlay with file and line, and the page once it is fixed", async () => {
+    const browser = await launchBrowser();
+    const file = page('1.1', 'guides/one.mdx');
+    const original = await readFile(file, 'utf8');
+    const broken = `${original}\nA sentence before the mistake.\n\n<Tabs>\n\nnever closed\n`;
+    const line = broken.split('\n').indexOf('<Tabs>') + 1;
+    try {
+      const tab = await browser.newPage();
+      await tab.goto(`${base}/docs/guides/one/`);
+      await waitHydrated(tab);
+      // Edited once first: the page's body is then a module of its own edit, as after any save.
+      await writeFile(file, `${original}\nA sentence before the mistake.\n`);
+      await tab.getByText('A sentence before the mistake.').waitFor({ timeout: 20_000 });
+      await writeFile(file, broken);
+      const overlay = tab.locator('vite-error-overlay');
+      await overlay.waitFor({ state: 'attached', timeout: 30_000 });
+      const message = await overlay.evaluate((el) => el.shadowRoot?.textContent ?? '');
+      assert.match(message, new RegExp(`content/docs/1\\.1/guides/one\\.mdx:${line}: MDX syntax error`), message.slice(0, 400));
+      await writeFile(file, `${original}\nFixed again.\n`);
+      await tab.getByText('Fixed again.').waitFor({ timeout: 30_000 });
+      await overlay.waitFor({ state: 'detached', timeout: 30_000 });
+    } finally {
+      await writeFile(file, original);
+      await browser.close();
+    }
+  });
+
   it('shows a diagram error in the page with file and line, and draws the diagram once it is fixed', async () => {
     const browser = await launchBrowser();
     const file = page('1.1', 'guides/one.mdx');

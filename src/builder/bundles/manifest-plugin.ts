@@ -3,7 +3,7 @@ import type { Connect, Plugin, ViteDevServer } from 'vite';
 import { readFile } from 'node:fs/promises';
 import type { ContentSources } from '../pages/read-content.ts';
 import { createPageDataBuilder, type PageDataBuilder } from '../../content/page-data.ts';
-import type { SiteManifest } from '../../content/types.ts';
+import type { DocSource, SiteManifest } from '../../content/types.ts';
 import { siteIndexText } from './bundle-cache.ts';
 import type { MdxPluginApi } from '../pages/mdx-plugin.ts';
 import { PAGE_RUNTIME } from '../prerender/page-html.ts';
@@ -31,6 +31,12 @@ export interface ContentChanged {
   edit: number;
 }
 
+/** Whether a page's manifest entry is the same as before but for its headings (which the page data takes from the page). */
+function sameEntryBesidesHeadings(before: DocSource, after: DocSource): boolean {
+  const title = (d: DocSource) => d.frontMatter.title ?? d.firstHeading;
+  return before.relPath === after.relPath && title(before) === title(after) && JSON.stringify(before.frontMatter) === JSON.stringify(after.frontMatter);
+}
+
 /**
  * The content as modules:
  * - `virtual:site-index`: the versions, for every page (its size does not depend on the pages);
@@ -56,27 +62,35 @@ export function contentPlugin(): Plugin[] {
 
   /**
    * A page or category was added, changed or deleted: re-read that file, then tell the browser to
-   * fetch its page data again (sidebar, TOC, title). A page body updates through Vite's own HMR.
-   * Only a change to what every page knows (the site index) reloads the page.
+   * fetch its page data again (sidebar, TOC, title) and import the page's body again. Only a change to
+   * what every page knows (the site index) reloads the page.
    */
   const onContentChange = async (file: string) => {
     const content = await contentReader();
     if (!server || !sources || !file.includes(content.CONTENT_DIR)) return;
+    const page = await contentPage(file);
+    const entryBefore = page && (await sources).versions.find((v) => v.name === page.version)?.docs.get(page.relPath);
     const indexBefore = await siteIndex().catch(() => '');
     await compileEditedPage(file);
+    let read;
     try {
-      if (!(await content.readContentFile(await sources, file))) return;
+      read = await content.readContentFile(await sources, file);
+      if (!read) return;
     } catch (e) {
       server.config.logger.error(String((e as Error).message));
       return;
     }
-    manifest = undefined;
-    builder = undefined;
-    if ((await siteIndex().catch(() => '')) !== indexBefore) {
-      const index = server.moduleGraph.getModuleById(RESOLVED_INDEX);
-      if (index) server.moduleGraph.invalidateModule(index);
-      server.ws.send({ type: 'full-reload' });
-      return;
+    // An edit to a page's text alone leaves the manifest as it was (the headings served come from the page itself,
+    // see serveData): at ten thousand pages, assembling it again would be most of what an edit costs here.
+    if (!(entryBefore && read.doc && sameEntryBesidesHeadings(entryBefore, read.doc))) {
+      manifest = undefined;
+      builder = undefined;
+      if ((await siteIndex().catch(() => '')) !== indexBefore) {
+        const index = server.moduleGraph.getModuleById(RESOLVED_INDEX);
+        if (index) server.moduleGraph.invalidateModule(index);
+        server.ws.send({ type: 'full-reload' });
+        return;
+      }
     }
     // The browser imports the page's body again under this edit's number. Vite drops its own transforms of the file
     // only once its plugins' watchChange hooks have run, which a busy machine makes later than this: a body URL
@@ -94,7 +108,7 @@ export function contentPlugin(): Plugin[] {
     if (!PAGE_FILE.test(rel) || rel.startsWith('..')) return undefined;
     const pages = server?.config.plugins.find((p) => p.name === 'zrok:mdx')?.api as MdxPluginApi | undefined;
     if (!pages) return undefined;
-    return { source: `${CONTENT_DIR}/${rel}`, relPath: rel.slice(rel.indexOf('/') + 1), compile: (text: string) => pages.compileForDev(file, text) };
+    return { source: `${CONTENT_DIR}/${rel}`, version: rel.slice(0, rel.indexOf('/')), relPath: rel.slice(rel.indexOf('/') + 1), compile: (text: string) => pages.compileForDev(file, text) };
   };
 
   /**
@@ -161,9 +175,13 @@ export function contentPlugin(): Plugin[] {
       // body again. Vite's update would make the browser import again every copy of the body it ever loaded (one per
       // earlier edit), each a compile of the whole page. A page that no longer compiles keeps Vite's update: its
       // import fails, and Vite shows the error in its overlay, naming file and line.
-      async hotUpdate({ file, read }) {
-        const page = await contentPage(file);
-        if (page && !(await page.compile(await read())).error) return [];
+      async hotUpdate({ type, file, read }) {
+        const page = type === 'update' ? await contentPage(file) : undefined; // a page added or deleted has no body loaded
+        const text = page && (await Promise.resolve(read()).catch(() => undefined)); // gone again since
+        if (!page || text === undefined || (await page.compile(text)).error) return;
+        // An update of no module: the browser closes the error overlay that an earlier save of the page opened.
+        if (this.environment.name === 'client') this.environment.hot.send({ type: 'update', updates: [] });
+        return [];
       },
       configureServer(s) {
         server = s;
