@@ -151,7 +151,23 @@ const round = (n: string) => String(Math.round(Number(n) * 100) / 100);
  * diagrams on one page would otherwise share them, and a marker in a hidden diagram draws nothing.
  */
 export async function drawDiagram(source: string, idPrefix = `d${sha256(source).slice(0, 8)}`): Promise<DrawnDiagram> {
-  return drawn(await laidOut(spacedArrows(withLeadingNotes(diagramBody(source))), false), idPrefix);
+  return drawnOnce(`wide\n${idPrefix}\n${source}`, async () => drawn(await laidOut(spacedArrows(withLeadingNotes(diagramBody(source))), false), idPrefix));
+}
+
+/**
+ * Drawings made by this thread, by source, layout and ids: a page saved again under the dev server, or another version
+ * of the page, gets its unchanged diagrams as they were drawn. Callers only read them.
+ */
+const drawings = new BoundedMap<string, Promise<DrawnDiagram | undefined>>(500);
+
+function drawnOnce<T extends DrawnDiagram | undefined>(key: string, draw: () => Promise<T>): Promise<T> {
+  let drawing = drawings.get(key) as Promise<T> | undefined;
+  if (!drawing) {
+    drawing = draw();
+    drawings.set(key, drawing);
+    drawing.catch(() => drawings.delete(key)); // a failure is not kept: it is thrown to this caller
+  }
+  return drawing;
 }
 
 /**
@@ -159,8 +175,10 @@ export async function drawDiagram(source: string, idPrefix = `d${sha256(source).
  * its type has none. `idPrefix` as for drawDiagram(), and not the same as the other layout's.
  */
 export async function drawNarrowDiagram(source: string, idPrefix: string, options: NarrowOptions = {}): Promise<DrawnDiagram | undefined> {
-  const narrow = narrowSource(spacedArrows(diagramBody(source)), options);
-  return narrow === undefined ? undefined : drawn(await laidOut(narrow, true), idPrefix);
+  return drawnOnce(`narrow ${JSON.stringify(options)}\n${idPrefix}\n${source}`, async () => {
+    const narrow = narrowSource(spacedArrows(diagramBody(source)), options);
+    return narrow === undefined ? undefined : drawn(await laidOut(narrow, true), idPrefix);
+  });
 }
 
 /** What the page embeds of the renderer's `svg`: see the file's comment. */
