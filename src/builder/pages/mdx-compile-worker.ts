@@ -47,9 +47,7 @@ function processorFor(path: string, development: boolean) {
   const key = `${format}:${development}`;
   let p = processors.get(key);
   if (!p) {
-    // React's production JSX in the dev server too: its development JSX adds each element's place in the source, which
-    // no page shows, and doubled a long page's module (350 against 174 KB), which the browser loads on every edit.
-    p = createProcessor({ ...mdxCompileOptionsFor({ development }), format, development: false });
+    p = createProcessor({ ...mdxCompileOptionsFor({ development }), format, development });
     processors.set(key, p);
   }
   return p;
