@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations } from './axe.ts';
-import { serveSiteAndBrowser, watchErrors, waitHydrated, openBeforeScripts, openHydrated } from './support.ts';
+import { serveSiteAndBrowser, settle, watchErrors, waitHydrated, openBeforeScripts, openHydrated } from './support.ts';
 import { assertLandedInTime, fewFrames, landing, recordLanding, type Landing } from './landing.ts';
 import { pageExpression } from './engines/engine.ts';
 
@@ -366,18 +366,14 @@ describe('route change', () => {
       const { page } = await open(ctx, '/docs/concepts/hosting/');
       const requested: string[] = [];
       page.on('request', (r) => requested.push(new URL(r.url()).pathname));
-      await page.waitForTimeout(300);
+      await settle(page); // what the page fetches of itself (links in view, once idle) has been asked for
       const tunnels = bodyModule('/docs/concepts/tunnels/');
       assert.equal(requested.includes(tunnels), false, 'not fetched before the hover');
       await page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Sharing TCP and UDP Servers' }).hover();
       const got = () => requested.includes(tunnels) && requested.includes('/docs/concepts/tunnels/page-data.json');
-      if (saveData) {
-        await page.waitForTimeout(600); // what would have been fetched by now on a quiet machine
-        assert.equal(got(), false, 'no prefetch under save-data');
-      } else {
-        for (let i = 0; i < 300 && !got(); i++) await page.waitForTimeout(50);
-        assert.ok(got(), 'hover prefetches the page chunk and its data');
-      }
+      await settle(page); // what the hover fetches has been asked for and has arrived
+      if (saveData) assert.equal(got(), false, 'no prefetch under save-data');
+      else assert.ok(got(), 'hover prefetches the page chunk and its data');
       await ctx.close();
     }
   });
@@ -445,7 +441,7 @@ describe('route change', () => {
     assert.match(page.url(), /\/docs\/concepts\/hosting\/$/);
     // The reloaded page's body needs no script: it is kept as HTML, so the missing module no longer matters.
     await waitHydrated(page);
-    await page.waitForTimeout(800);
+    await settle(page); // a second reload, had the page asked for one, has started
     assert.equal(loads, 1, 'one reload, then the page stays');
     assert.equal(await page.locator('h1').textContent(), 'Hosting');
     assert.equal(await page.locator('.load-notice').count(), 0, 'no notice: the page works');
@@ -461,7 +457,7 @@ describe('route change', () => {
     let reloaded = false;
     page.once('load', () => (reloaded = true));
     await fire();
-    await page.waitForTimeout(800);
+    await settle(page);
     assert.equal(reloaded, false, 'a second failure right after does not reload again');
     await ctx.close();
   });
@@ -471,7 +467,7 @@ describe('analytics', () => {
   it('adds no tag-manager script when no container id is configured', async () => {
     const ctx = await context();
     const { page } = await open(ctx, '/docs/concepts/');
-    await page.waitForTimeout(500);
+    await settle(page);
     assert.equal(await page.locator('script[src*="googletagmanager"]').count(), 0);
     await ctx.close();
   });
