@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Locator } from 'playwright-core';
 import { openBeforeScripts, openHydrated, serveSiteAndBrowser } from './support.ts';
+import { OLDER_VERSIONS, routeIn } from '../expected-routes.ts';
 
 const served = serveSiteAndBrowser();
 const KEY = 'zrok-docs-settings';
@@ -123,7 +124,7 @@ describe('code blocks on a phone', () => {
     const ctx = await served.browser.newContext(PHONE);
     const page = await ctx.newPage();
     let nested = 0;
-    for (const route of ['/docs/1.0/guides/self-hosting/metrics-and-limits/configuring-metrics/', '/docs/guides/frontdoor/', '/docs/guides/install/linux/', '/docs/guides/docker-share/']) {
+    for (const route of [routeIn(OLDER_VERSIONS[0], 'guides/self-hosting/metrics-and-limits/configuring-metrics/'), '/docs/guides/frontdoor/', '/docs/guides/install/linux/', '/docs/guides/docker-share/']) {
       await page.goto(served.site.url + route);
       const blocks = await page.evaluate(() => {
         const column = document.querySelector('.markdown')!.getBoundingClientRect().width;
