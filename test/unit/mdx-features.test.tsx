@@ -48,6 +48,25 @@ describe('MDX features', () => {
     expect(screen.getByText('Tip').closest('.admonition--tip')).toBeTruthy();
   });
 
+  it('reads every Docusaurus admonition keyword, and a title after a space as Docusaurus does', async () => {
+    const { container } = await renderMdx(
+      ':::info v2.0 feature\nNew in 2.0.\n:::\n\n> :::note In a quote\n> Quoted.\n> :::\n\n:::caution\nCareful.\n:::\n\n' +
+        ':::secondary\nAside.\n:::\n\n:::important[Read [this] first]\nFirst.\n:::\n\n:::success Done [really]\nYes.\n:::\n\n:::danger\nNo.\n:::\n\n```markdown\n:::tip Not an admonition\n```\n',
+    );
+    const shown = [...container.querySelectorAll('.admonition')].map((a) => `${a.className.replace('admonition admonition--', '')}: ${a.querySelector('.admonition__heading')!.textContent} / ${a.querySelector('.admonition__body')!.textContent}`);
+    expect(shown).toEqual([
+      'info: v2.0 feature / New in 2.0.',
+      'note: In a quote / Quoted.',
+      'warning: Caution / Careful.',
+      'note: Secondary / Aside.',
+      'info: Read [this] first / First.',
+      'tip: Done [really] / Yes.',
+      'danger: Danger / No.',
+    ]);
+    expect(container.textContent).not.toContain(':::');
+    expect(container.querySelector('pre')!.textContent).toBe(':::tip Not an admonition');
+  });
+
   it('leaves stray colons in prose alone', async () => {
     const { container } = await renderMdx('Listen on port:8080 at 10:30 and see the note:here today.\n');
     expect(container.textContent).toContain('Listen on port:8080 at 10:30 and see the note:here today.');
@@ -151,7 +170,7 @@ describe('MDX features', () => {
 
   it('fails an unknown fence language and an unknown admonition', async () => {
     await expect(renderMdx('```klingon\nx\n```\n')).rejects.toThrow(/klingon/);
-    await expect(renderMdx(':::caution\nx\n:::\n')).rejects.toThrow(/unknown admonition ":::caution"/);
+    await expect(renderMdx(':::cuation\nx\n:::\n')).rejects.toThrow(/unknown admonition ":::cuation"/);
   });
 });
 
