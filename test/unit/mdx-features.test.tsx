@@ -8,6 +8,7 @@ import { VFile } from 'vfile';
 import { mdxCompileOptions } from '../../src/builder/pages/mdx-options.ts';
 import { preprocessMdx } from '../../src/builder/pages/mdx-preprocess.ts';
 import { readDocSource, scanDocSource } from '../../src/builder/pages/read-content.ts';
+import compilePage from '../../src/builder/pages/mdx-compile-worker.ts';
 import { mdxComponents } from '../../src/mdx/components.tsx';
 import { MarkdownBody } from '../../src/theme/MarkdownBody.tsx';
 
@@ -169,8 +170,20 @@ describe('MDX features', () => {
     expect(screen.getByRole('link', { name: 'concepts' }).getAttribute('target')).toBeNull();
   });
 
-  it('fails an unknown fence language and an unknown admonition', async () => {
-    await expect(renderMdx('```klingon\nx\n```\n')).rejects.toThrow(/klingon/);
+  it('highlights console, shell-session and cmd blocks, and shows a language shiki does not know as plain text with a warning', async () => {
+    const { container } = await renderMdx('```console\n$ zrok status\n```\n\n```shell-session\n$ zrok version\n```\n\n```cmd\nset ZROK_API_ENDPOINT=x\n```\n\n```klingon\nQapla <x>\n```\n');
+    const blocks = [...container.querySelectorAll('.code-block')];
+    expect(blocks.map((b) => b.getAttribute('data-lang'))).toEqual(['console', 'shell-session', 'cmd', 'klingon']);
+    // shiki colours a known language's tokens; the unknown block is one plain run of text, as written.
+    for (const b of blocks.slice(0, 3)) expect(b.querySelectorAll('pre span[style*="--shiki-light"]').length).toBeGreaterThan(1);
+    expect(blocks[3].querySelector('pre')!.textContent).toBe('Qapla <x>');
+    const out = await compilePage({ path: '/x/page.mdx', source: 'content/docs/1.1/page.mdx', relPath: 'page.mdx', text: '---\ntitle: T\n---\n\nText.\n\n```klingon\nx\n```\n', development: false, withDoc: true });
+    expect(out.error).toBeUndefined();
+    expect(out.warnings).toEqual(['content/docs/1.1/page.mdx:7: code fence language "klingon" is not highlighted: the block is shown as plain text (write text, or a language shiki knows)']);
+    cleanup();
+  });
+
+  it('fails an unknown admonition', async () => {
     await expect(renderMdx(':::cuation\nx\n:::\n')).rejects.toThrow(/unknown admonition ":::cuation"/);
   });
 });

@@ -33,6 +33,8 @@ export interface CompileOutput {
   error?: { location: string; reason: string };
   /** Diagrams the build could not draw: the browser draws them (see remark-mermaid.ts). */
   diagramFallbacks?: DiagramFallback[];
+  /** What the build says of the page without failing it: 'file:line: reason'. */
+  warnings?: string[];
 }
 
 // One processor per format and mode, made once per thread: making one per page costs more than compiling.
@@ -65,7 +67,8 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
     const code = String(processor.stringify(await processor.run(tree as never, file), file));
     const doc: DocSource | undefined = frontMatter && { relPath: task.relPath, frontMatter, toc: file.data.toc!, firstHeading: file.data.firstHeading };
     const fallbacks = file.data.diagramFallbacks;
-    return { code, doc, ...(fallbacks?.length ? { diagramFallbacks: fallbacks } : {}) };
+    const warnings = file.messages.filter((m) => !m.fatal).map((m) => `${task.source}${m.line ? `:${m.line}` : ''}: ${m.reason}`);
+    return { code, doc, ...(fallbacks?.length ? { diagramFallbacks: fallbacks } : {}), ...(warnings.length ? { warnings } : {}) };
   } catch (e) {
     if (e instanceof ContentError) return { code: '', error: { location: e.file, reason: e.message.slice(e.file.length + 2) } };
     const err = e as { reason?: string; message: string; line?: number; place?: { line?: number; start?: { line?: number } } };

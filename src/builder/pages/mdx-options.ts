@@ -3,6 +3,7 @@ import type { Root } from 'hast';
 import rehypeShiki from '@shikijs/rehype';
 import { transformerMetaHighlight } from '@shikijs/transformers';
 import { remarkHeadingIds } from './remark-heading-ids.ts';
+import { remarkTitleHeading } from './remark-title-heading.ts';
 import { remarkAdmonitions } from './remark-admonitions.ts';
 import { remarkMermaid } from '../diagrams/remark-mermaid.ts';
 import { remarkCodeBlocks } from './remark-code-blocks.ts';
@@ -18,7 +19,7 @@ import { transformerCodeWords } from './shiki-code-words.ts';
 /** The page compiler's options; `development` (the dev server) shows a diagram's error in the page instead of failing. */
 export const mdxCompileOptionsFor = ({ development }: { development: boolean }): CompileOptions => ({
   ...mdxCompileOptions,
-  remarkPlugins: [...remarkParsePlugins, remarkAdmonitions, remarkHeadingIds, [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody],
+  remarkPlugins: [...remarkParsePlugins, remarkAdmonitions, remarkHeadingIds, remarkTitleHeading, [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody],
 });
 
 /**
@@ -43,6 +44,7 @@ export const mdxCompileOptions: CompileOptions = {
     ...remarkParsePlugins,
     remarkAdmonitions,
     remarkHeadingIds,
+    remarkTitleHeading,
     remarkMermaid,
     remarkCodeBlocks,
     remarkTableLabels,
@@ -58,7 +60,7 @@ export const mdxCompileOptions: CompileOptions = {
         themes: { light: 'github-light-default', dark: 'github-dark-default' },
         defaultColor: false,
         // The one language most blocks use; the others load with the first block that uses one (each
-        // compile thread loading all of remark-code-blocks.ts's CODE_LANGUAGES, mdx and tsx among them, took about 0.3 CPU-s).
+        // compile thread loading the 22 languages the site used, mdx and tsx among them, took about 0.3 CPU-s).
         langs: ['bash'],
         lazy: true,
         tokenizeTimeLimit: 0, // no time limit: the same highlighting however busy the machine

@@ -24,6 +24,8 @@ export interface CachedPage {
   compiled?: boolean;
   /** Its diagrams that the browser draws (types the build cannot draw), by line. */
   diagramFallbacks?: DiagramFallback[];
+  /** What the build says of the page without failing it ('file:line: reason'), said again on every build. */
+  warnings?: string[];
 }
 
 const fingerprints = new Map<string, string>();

@@ -70,6 +70,7 @@ interface CompiledPage extends Snapshotted {
   /** Relative to the project: a copied project finds its own modules. */
   module: string;
   diagramFallbacks?: DiagramFallback[];
+  warnings?: string[];
 }
 
 /**
@@ -87,6 +88,7 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   const out: Record<string, string> = {};
   const shown = progress('pages', pages.length);
   const fallbacks: string[] = [];
+  const warnings: string[] = [];
   // A page unchanged since the last build (same size and time) is not read again: its module is known.
   const snapshot = statSnapshot<CompiledPage>(path.join(root, '.cache/pages/compiled.json'), compilerFingerprint(root));
   const before = snapshot.load();
@@ -99,15 +101,17 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   const done = (source: string, compiled: CompiledPage) => {
     after.set(source, compiled);
     for (const f of compiled.diagramFallbacks ?? []) fallbacks.push(`${source}:${f.line}: ${f.reason}`);
+    warnings.push(...(compiled.warnings ?? []));
     out[source] = path.join(root, compiled.module);
     shown.tick();
   };
   // What a page's module in the page cache is, for the stat snapshot.
-  const compiledFrom = (source: string, text: string, stats: Stats, entry: { diagramFallbacks?: DiagramFallback[] }): CompiledPage => ({
+  const compiledFrom = (source: string, text: string, stats: Stats, entry: { diagramFallbacks?: DiagramFallback[]; warnings?: string[] }): CompiledPage => ({
     mtimeMs: stats.mtimeMs,
     size: stats.size,
     module: path.relative(root, cache.moduleFile(source, text)),
     ...(entry.diagramFallbacks ? { diagramFallbacks: entry.diagramFallbacks } : {}),
+    ...(entry.warnings ? { warnings: entry.warnings } : {}),
   });
   // The versions of a page go to one thread together: they share most of their diagrams and code blocks.
   const byRelPath = new Map<string, typeof pages>();
@@ -142,7 +146,7 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
           if (e instanceof PageImportError) throw new ContentError(source, e.message);
           throw e;
         }
-        const entry = { doc: result.doc!, code: result.code, ...(result.diagramFallbacks ? { diagramFallbacks: result.diagramFallbacks } : {}) };
+        const entry = { doc: result.doc!, code: result.code, ...(result.diagramFallbacks ? { diagramFallbacks: result.diagramFallbacks } : {}), ...(result.warnings ? { warnings: result.warnings } : {}) };
         await cache.set(source, text, entry);
         done(source, compiledFrom(source, text, stats, entry));
       }
@@ -157,5 +161,6 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   }
   fallbacks.sort();
   for (const f of fallbacks) console.warn(`diagram drawn in the browser, not at build time: ${f}`);
+  for (const w of warnings.sort()) console.warn(`warning: ${w}`);
   return { modules: out, diagramFallbacks: fallbacks };
 }
