@@ -183,6 +183,30 @@ describe('MDX features', () => {
     cleanup();
   });
 
+  it('takes a page’s title from its first h1 when front matter has none, and leaves that h1 out of the body', async () => {
+    const untitled = '---\nsidebar_position: 2\n---\n\n# Sharing a folder\n\nIntro.\n\n## Steps\n';
+    const { container } = await renderMdx(untitled);
+    expect(container.querySelectorAll('h1')).toHaveLength(0);
+    expect(container.querySelector('h2')!.id).toBe('steps');
+    const out = await compilePage({ path: '/x/share.md', source: 'content/docs/1.1/share.md', relPath: 'share.md', text: untitled, development: false, withDoc: true });
+    expect(out.doc).toMatchObject({ firstHeading: 'Sharing a folder', toc: [{ depth: 2, id: 'steps', text: 'Steps' }] });
+    cleanup();
+    // With a title in front matter, an h1 in the body is the writer's own and stays.
+    const titled = await renderMdx('---\ntitle: Sharing\n---\n\n# Sharing a folder\n\nIntro.\n');
+    expect(titled.container.querySelector('h1')!.textContent).toBe('Sharing a folder');
+    cleanup();
+  });
+
+  it('accepts the front matter keys Docusaurus knows, and warns of another with its line and the nearest known key', async () => {
+    const text = '---\ntitle: T\nid: t\ntags: [a]\nsidebar_postion: 3\npagination_label: Tee\nflavour: mint\n---\n\nText.\n';
+    const out = await compilePage({ path: '/x/t.mdx', source: 'content/docs/1.1/t.mdx', relPath: 't.mdx', text, development: false, withDoc: true });
+    expect(out.error).toBeUndefined();
+    expect(out.warnings).toEqual([
+      'content/docs/1.1/t.mdx:5: unknown front matter key "sidebar_postion" is ignored: did you mean "sidebar_position"?',
+      expect.stringMatching(/^content\/docs\/1\.1\/t\.mdx:7: unknown front matter key "flavour" is ignored \(known keys: title, /),
+    ]);
+  });
+
   it('fails an unknown admonition', async () => {
     await expect(renderMdx(':::cuation\nx\n:::\n')).rejects.toThrow(/unknown admonition ":::cuation"/);
   });

@@ -62,12 +62,13 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
     } catch (e) {
       throw syntaxError(task.source, e);
     }
-    const frontMatter = task.withDoc ? frontMatterOf(tree as Root, task.source) : undefined;
+    const frontMatterWarnings: string[] = [];
+    const frontMatter = task.withDoc ? frontMatterOf(tree as Root, task.source, frontMatterWarnings) : undefined;
     // MDX's processor type says run() takes the program it returns; it takes the parsed mdast, as process() gives it.
     const code = String(processor.stringify(await processor.run(tree as never, file), file));
     const doc: DocSource | undefined = frontMatter && { relPath: task.relPath, frontMatter, toc: file.data.toc!, firstHeading: file.data.firstHeading };
     const fallbacks = file.data.diagramFallbacks;
-    const warnings = file.messages.filter((m) => !m.fatal).map((m) => `${task.source}${m.line ? `:${m.line}` : ''}: ${m.reason}`);
+    const warnings = [...frontMatterWarnings, ...file.messages.filter((m) => !m.fatal).map((m) => `${task.source}${m.line ? `:${m.line}` : ''}: ${m.reason}`)];
     return { code, doc, ...(fallbacks?.length ? { diagramFallbacks: fallbacks } : {}), ...(warnings.length ? { warnings } : {}) };
   } catch (e) {
     if (e instanceof ContentError) return { code: '', error: { location: e.file, reason: e.message.slice(e.file.length + 2) } };

@@ -4,6 +4,7 @@ import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { closest, distance } from 'fastest-levenshtein';
 import type { Root } from 'mdast';
 import siteConfig from '../../../site.config.ts';
 import type { CategorySource, DocSource, FrontMatter, SiteManifest, TocEntry } from '../../content/types.ts';
@@ -56,6 +57,18 @@ const FRONT_MATTER_KEYS: Record<keyof FrontMatter, 'string' | 'number' | 'boolea
   hide_table_of_contents: 'boolean',
 };
 
+/**
+ * Keys Docusaurus's docs take that a page here may keep but that change nothing (an `id` or `tags`, a sidebar's class,
+ * pagination labels, heading levels of the table of contents, an image for social cards, …): a page moved from
+ * Docusaurus builds as it is.
+ */
+const DOCUSAURUS_KEYS = new Set([
+  'id', 'hide_title', 'sidebar_class_name', 'sidebar_custom_props', 'sidebar_key', 'displayed_sidebar', 'pagination_label',
+  'pagination_next', 'pagination_prev', 'custom_edit_url', 'parse_number_prefixes', 'toc_min_heading_level',
+  'toc_max_heading_level', 'image', 'tags', 'draft', 'unlisted', 'last_update', 'title_meta',
+]);
+const KNOWN_KEYS = [...Object.keys(FRONT_MATTER_KEYS), ...DOCUSAURUS_KEYS];
+
 /** Search words a page answers to: a few, short, so they stay the reader's words and not a second body. */
 export const MAX_KEYWORDS = 12;
 export const MAX_KEYWORD_LENGTH = 40;
@@ -75,11 +88,20 @@ function keywordsProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-/** `keyLine(key)` is the line in the file where that key stands, for an error that points at it. */
-function checkFrontMatter(data: unknown, file: string, keyLine: (key: string) => number): FrontMatter {
+/**
+ * `keyLine(key)` is the line in the file where that key stands, for an error that points at it. A key that neither
+ * we nor Docusaurus know (a misspelt `sidebar_postion:`) is a warning naming the nearest known key, kept in `warnings`.
+ */
+function checkFrontMatter(data: unknown, file: string, keyLine: (key: string) => number, warnings?: string[]): FrontMatter {
   if (data == null) return {};
   if (typeof data !== 'object' || Array.isArray(data)) throw new ContentError(`${file}:${keyLine('')}`, 'front matter must be a YAML mapping');
   for (const [key, value] of Object.entries(data)) {
+    if (!Object.hasOwn(FRONT_MATTER_KEYS, key) && !DOCUSAURUS_KEYS.has(key)) {
+      const near = closest(key, KNOWN_KEYS);
+      const hint = distance(key, near) <= Math.max(2, key.length / 3) ? `: did you mean "${near}"?` : ` (known keys: ${Object.keys(FRONT_MATTER_KEYS).join(', ')})`;
+      warnings?.push(`${file}:${keyLine(key)}: unknown front matter key "${key}" is ignored${hint}`);
+      continue;
+    }
     const want = FRONT_MATTER_KEYS[key as keyof FrontMatter];
     const problem = want === 'keywords' ? keywordsProblem(value) : want && typeof value !== want ? `must be a ${want}, got ${JSON.stringify(value)}` : undefined;
     if (problem) throw new ContentError(`${file}:${keyLine(key)}`, `front matter "${key}" ${problem}`);
@@ -112,16 +134,16 @@ export function syntaxError(file: string, e: unknown): ContentError {
 }
 
 /** A parsed page's front matter, checked (errors carry file:line). */
-export function frontMatterOf(tree: Root, file: string): FrontMatter {
+export function frontMatterOf(tree: Root, file: string, warnings?: string[]): FrontMatter {
   const yamlNode = tree.children.find((n) => n.type === 'yaml') as { value: string } | undefined;
-  return yamlNode ? readFrontMatter(yamlNode.value, file) : {};
+  return yamlNode ? readFrontMatter(yamlNode.value, file, warnings) : {};
 }
 
 /**
  * The YAML between the `---` lines. The first `---` is line 1 of the file, so a line of the YAML is
  * one more in the file; every error names that one line, counted in the file.
  */
-function readFrontMatter(yaml: string, file: string): FrontMatter {
+function readFrontMatter(yaml: string, file: string, warnings?: string[]): FrontMatter {
   const lines = new LineCounter();
   const doc = parseDocument(yaml, { lineCounter: lines, prettyErrors: false });
   const fileLine = (offset: number) => lines.linePos(offset).line + 1;
@@ -132,7 +154,7 @@ function readFrontMatter(yaml: string, file: string): FrontMatter {
     const at = (isScalar(pair?.key) && pair.key.range?.[0]) || doc.contents?.range?.[0] || 0;
     return fileLine(at);
   };
-  return checkFrontMatter(doc.toJS(), file, keyLine);
+  return checkFrontMatter(doc.toJS(), file, keyLine, warnings);
 }
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
