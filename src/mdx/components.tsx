@@ -7,6 +7,7 @@ import { Mermaid } from './Mermaid.tsx';
 import { Diagram, DiagramError } from './Diagram.tsx';
 import { Cards, Card } from './Cards.tsx';
 import { SmartLink } from './SmartLink.tsx';
+import { DocCardList } from './DocCardList.tsx';
 import { withPartBoundary } from '../theme/ErrorBoundary.tsx';
 
 /** Everything a page may use without importing it. */
@@ -31,4 +32,5 @@ export const mdxComponents: MDXComponents = {
   Mermaid: withPartBoundary(Mermaid),
   Cards,
   Card,
+  DocCardList,
 };

@@ -35,6 +35,8 @@ export interface CompileOutput {
   diagramFallbacks?: DiagramFallback[];
   /** What the build says of the page without failing it: 'file:line: reason'. */
   warnings?: string[];
+  /** The partial files whose text is part of the page (absolute paths). */
+  partials?: string[];
 }
 
 // One processor per format and mode, made once per thread: making one per page costs more than compiling.
@@ -53,7 +55,9 @@ function processorFor(path: string, development: boolean) {
 export default async function compilePage(task: CompileTask): Promise<CompileOutput> {
   try {
     const processor = processorFor(task.path, task.development);
-    const file = new VFile({ value: preprocessMdx(task.text), path: task.path, data: { source: task.source } });
+    // The project's folder (path less source) is where `@site/…` imports and messages' paths start.
+    const cwd = task.path.endsWith(task.source) ? task.path.slice(0, -task.source.length) || '.' : process.cwd();
+    const file = new VFile({ value: preprocessMdx(task.text), path: task.path, cwd, data: { source: task.source } });
     // What process() does, in its three steps: the manifest entry comes from the same tree, parsed once,
     // and the reader's checks come first, as they name syntax and front matter errors precisely.
     let tree;
@@ -66,10 +70,11 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
     const frontMatter = task.withDoc ? frontMatterOf(tree as Root, task.source, frontMatterWarnings) : undefined;
     // MDX's processor type says run() takes the program it returns; it takes the parsed mdast, as process() gives it.
     const code = String(processor.stringify(await processor.run(tree as never, file), file));
-    const doc: DocSource | undefined = frontMatter && { relPath: task.relPath, frontMatter, toc: file.data.toc!, firstHeading: file.data.firstHeading };
+    const doc: DocSource | undefined = frontMatter && { relPath: task.relPath, frontMatter, toc: file.data.toc!, firstHeading: file.data.firstHeading, ...(file.data.docCardList ? { docCardList: true } : {}) };
     const fallbacks = file.data.diagramFallbacks;
     const warnings = [...frontMatterWarnings, ...file.messages.filter((m) => !m.fatal).map((m) => `${task.source}${m.line ? `:${m.line}` : ''}: ${m.reason}`)];
-    return { code, doc, ...(fallbacks?.length ? { diagramFallbacks: fallbacks } : {}), ...(warnings.length ? { warnings } : {}) };
+    const partials = file.data.partials ?? [];
+    return { code, doc, ...(fallbacks?.length ? { diagramFallbacks: fallbacks } : {}), ...(warnings.length ? { warnings } : {}), ...(partials.length ? { partials } : {}) };
   } catch (e) {
     if (e instanceof ContentError) return { code: '', error: { location: e.file, reason: e.message.slice(e.file.length + 2) } };
     const err = e as { reason?: string; message: string; line?: number; place?: { line?: number; start?: { line?: number } } };

@@ -5,6 +5,7 @@ import { transformerMetaHighlight } from '@shikijs/transformers';
 import { remarkHeadingIds } from './remark-heading-ids.ts';
 import { remarkTitleHeading } from './remark-title-heading.ts';
 import { remarkAdmonitions } from './remark-admonitions.ts';
+import { remarkDocusaurusImports } from './remark-docusaurus-imports.ts';
 import { remarkMermaid } from '../diagrams/remark-mermaid.ts';
 import { remarkCodeBlocks } from './remark-code-blocks.ts';
 import { BoundedMap } from '../common/bounded-map.ts';
@@ -19,7 +20,7 @@ import { transformerCodeWords } from './shiki-code-words.ts';
 /** The page compiler's options; `development` (the dev server) shows a diagram's error in the page instead of failing. */
 export const mdxCompileOptionsFor = ({ development }: { development: boolean }): CompileOptions => ({
   ...mdxCompileOptions,
-  remarkPlugins: [...remarkParsePlugins, remarkAdmonitions, remarkHeadingIds, remarkTitleHeading, [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody],
+  remarkPlugins: [...remarkParsePlugins, remarkDocusaurusImports, remarkAdmonitions, remarkHeadingIds, remarkTitleHeading, [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody],
 });
 
 /**
@@ -42,6 +43,7 @@ const highlightCache = {
 export const mdxCompileOptions: CompileOptions = {
   remarkPlugins: [
     ...remarkParsePlugins,
+    remarkDocusaurusImports,
     remarkAdmonitions,
     remarkHeadingIds,
     remarkTitleHeading,

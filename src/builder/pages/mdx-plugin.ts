@@ -26,6 +26,8 @@ export function mdxPlugin(): Plugin {
       const out = await compilePage({ path: file, source, relPath: source, text: code, development, withDoc: false });
       if (out.error) this.error(`${out.error.location}: ${out.error.reason}`);
       for (const w of out.warnings ?? []) this.warn(w);
+      // An edited partial compiles the pages that hold it again.
+      for (const partial of out.partials ?? []) this.addWatchFile(partial);
       // An edited page must not reload the tab: the body accepts its own update, and the app imports the new body
       // when the content-changed event revalidates the page (browser-pages.ts).
       return { code: development ? `${out.code}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n` : out.code, map: null };

@@ -10,7 +10,8 @@ import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import { ContentError } from '../../content/manifest.ts';
+import { BuildError } from '../common/build-error.ts';
+import { partialsOf } from './partials.ts';
 import { listPageSources } from './read-content.ts';
 import { compilerFingerprint, pageCache } from './page-cache.ts';
 import { statSnapshot, unchangedSince, type Snapshotted } from '../common/stat-snapshot.ts';
@@ -58,6 +59,11 @@ function compilePool(root: string, pages: number) {
   };
 }
 
+function statsOfFile(file: string): Snapshotted {
+  const { mtimeMs, size } = statSync(file);
+  return { mtimeMs, size };
+}
+
 export interface CompiledPages {
   /** Each page's module file, by source. */
   modules: Record<string, string>;
@@ -71,6 +77,28 @@ interface CompiledPage extends Snapshotted {
   module: string;
   diagramFallbacks?: DiagramFallback[];
   warnings?: string[];
+  /** The partials the page holds, as they were (relative to the project): one changed compiles the page again. */
+  partials?: ({ file: string } & Snapshotted)[];
+}
+
+/** Whether every partial a page held is as it was then. */
+function partialsUnchanged(root: string, page: CompiledPage): boolean {
+  return (page.partials ?? []).every((p) => {
+    try {
+      return unchangedSince(p, statSync(path.join(root, p.file)));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * What a page's cache entry is keyed by: its text, and the text of each partial it imports, so that an edited
+ * partial misses.
+ */
+function cacheKeyText(file: string, text: string, root: string) {
+  const partials = partialsOf(file, text, root);
+  return { key: partials.length ? text + partials.map((p) => `\0${p.file}\0${p.text}`).join('') : text, partials: partials.map((p) => p.file) };
 }
 
 /**
@@ -89,6 +117,8 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   const shown = progress('pages', pages.length);
   const fallbacks: string[] = [];
   const warnings: string[] = [];
+  // Every page that fails is named, not only the first: the build stops after the pages phase with all of them.
+  const failures: string[] = [];
   // A page unchanged since the last build (same size and time) is not read again: its module is known.
   const snapshot = statSnapshot<CompiledPage>(path.join(root, '.cache/pages/compiled.json'), compilerFingerprint(root));
   const before = snapshot.load();
@@ -106,10 +136,11 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
     shown.tick();
   };
   // What a page's module in the page cache is, for the stat snapshot.
-  const compiledFrom = (source: string, text: string, stats: Stats, entry: { diagramFallbacks?: DiagramFallback[]; warnings?: string[] }): CompiledPage => ({
+  const compiledFrom = (source: string, text: string, stats: Stats, entry: { diagramFallbacks?: DiagramFallback[]; warnings?: string[] }, partials: string[]): CompiledPage => ({
     mtimeMs: stats.mtimeMs,
     size: stats.size,
     module: path.relative(root, cache.moduleFile(source, text)),
+    ...(partials.length ? { partials: partials.map((p) => ({ file: path.relative(root, p), ...statsOfFile(p) })) } : {}),
     ...(entry.diagramFallbacks ? { diagramFallbacks: entry.diagramFallbacks } : {}),
     ...(entry.warnings ? { warnings: entry.warnings } : {}),
   });
@@ -119,38 +150,51 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   try {
     // A window of pages in flight keeps every thread busy without opening every file at once.
     await forEachLimited([...byRelPath.values()], pool.threads * 2, async (versions) => {
-      const toCompile: { source: string; text: string; stats: Stats; task: CompileTask }[] = [];
+      const toCompile: { source: string; text: string; stats: Stats; partials: string[]; task: CompileTask }[] = [];
       for (const { source, relPath } of versions) {
         const file = path.join(root, source);
         const stats = statsOf.get(source)!;
         const known = before.get(source);
         // A module removed from the cache by hand is compiled again, not imported missing.
-        if (unchangedSince(known, stats) && existsSync(path.join(root, known.module))) {
+        if (unchangedSince(known, stats) && partialsUnchanged(root, known) && existsSync(path.join(root, known.module))) {
           done(source, known);
           continue;
         }
         // Synchronous: thousands of small reads go several times faster than through the thread pool.
         const text = readFileSync(file, 'utf8');
-        const entry = await cache.get(source, text);
-        if (entry?.compiled && existsSync(cache.moduleFile(source, text))) done(source, compiledFrom(source, text, stats, entry));
-        else toCompile.push({ source, text, stats, task: { path: file, source, relPath, text, development: false, withDoc: true } });
+        const { key, partials } = cacheKeyText(file, text, root);
+        const entry = await cache.get(source, key);
+        if (entry?.compiled && existsSync(cache.moduleFile(source, key))) done(source, compiledFrom(source, key, stats, entry, partials));
+        else toCompile.push({ source, text: key, stats, partials, task: { path: file, source, relPath, text, development: false, withDoc: true } });
       }
       if (!toCompile.length) return;
       const results = await pool.run(toCompile.map((c) => c.task));
-      for (const [i, { source, text, stats }] of toCompile.entries()) {
+      for (const [i, { source, text, stats, partials }] of toCompile.entries()) {
         const result = results[i];
-        if (result.error) throw new ContentError(result.error.location, result.error.reason);
+        if (result.error) {
+          failures.push(`${result.error.location}: ${result.error.reason}`);
+          shown.tick();
+          continue;
+        }
         try {
           linkRuntime(result.code, 'check');
         } catch (e) {
-          if (e instanceof PageImportError) throw new ContentError(source, e.message);
+          if (e instanceof PageImportError) {
+            failures.push(`${source}: ${e.message}`);
+            continue;
+          }
           throw e;
         }
         const entry = { doc: result.doc!, code: result.code, ...(result.diagramFallbacks ? { diagramFallbacks: result.diagramFallbacks } : {}), ...(result.warnings ? { warnings: result.warnings } : {}) };
         await cache.set(source, text, entry);
-        done(source, compiledFrom(source, text, stats, entry));
+        done(source, compiledFrom(source, text, stats, entry, partials));
       }
     });
+    if (failures.length) {
+      // What compiled is kept for the next build; the pages that failed are compiled again then.
+      await snapshot.save(after);
+      throw new BuildError(`${failures.length} ${failures.length === 1 ? 'page does' : 'pages do'} not compile:\n${failures.sort().join('\n')}`);
+    }
     if (after.size !== before.size || [...after].some(([source, page]) => before.get(source) !== page)) {
       await snapshot.save(after);
       await cache.prune(Object.values(out));

@@ -11,6 +11,8 @@ import type { CategorySource, DocSource, FrontMatter, SiteManifest, TocEntry } f
 import { buildVersionManifest, checkRoutesAcrossVersions, ContentError } from '../../content/manifest.ts';
 import { preprocessMdx } from './mdx-preprocess.ts';
 import { remarkParsePlugins } from './remark-parse-plugins.ts';
+import { remarkDocusaurusImports } from './remark-docusaurus-imports.ts';
+import { VFile } from 'vfile';
 import { assignHeadingIds, firstHeadingOf } from './remark-heading-ids.ts';
 import { compilerFingerprint, pageCache } from './page-cache.ts';
 import { forEachLimited } from './limit.ts';
@@ -110,19 +112,22 @@ function checkFrontMatter(data: unknown, file: string, keyLine: (key: string) =>
 }
 
 /** Reads one page's front matter and headings with the real MDX parser (errors carry file:line). */
-export function readDocSource(file: string, relPath: string, text: string): DocSource {
+export function readDocSource(file: string, relPath: string, text: string, root = process.cwd()): DocSource {
   const processor = unified().use(remarkParse);
   if (relPath.endsWith('.mdx')) processor.use(remarkMdx);
   for (const plugin of remarkParsePlugins) processor.use(plugin as never);
+  // Partials are part of the page: their headings are in its table of contents.
+  processor.use(remarkDocusaurusImports);
   let tree: Root;
+  const vfile = new VFile({ path: path.resolve(root, file), cwd: root, value: preprocessMdx(text) });
   try {
-    tree = processor.runSync(processor.parse(preprocessMdx(text))) as Root;
+    tree = processor.runSync(processor.parse(vfile), vfile) as Root;
   } catch (e) {
     throw syntaxError(file, e);
   }
   const frontMatter = frontMatterOf(tree, file);
   const toc = assignHeadingIds(tree);
-  return { relPath, frontMatter, toc, firstHeading: firstHeadingOf(tree) };
+  return { relPath, frontMatter, toc, firstHeading: firstHeadingOf(tree), ...(vfile.data.docCardList ? { docCardList: true } : {}) };
 }
 
 /** A parser's error as the build reports it: file:line and the reason. */
@@ -164,10 +169,11 @@ const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
  * read in a second instead of parsed in a minute, and `toc` stays unread. A page whose title
  * comes from its first heading is parsed whole, as only the parser finds that heading exactly.
  */
-export function scanDocSource(file: string, relPath: string, text: string): DocSource {
+export function scanDocSource(file: string, relPath: string, text: string, root = process.cwd()): DocSource {
   const yaml = FRONT_MATTER.exec(text)?.[1];
   const frontMatter = yaml === undefined ? {} : readFrontMatter(yaml, file);
-  return frontMatter.title ? { relPath, frontMatter } : readDocSource(file, relPath, text);
+  // So is a page that shows <DocCardList />, whose data then carries its category's cards.
+  return frontMatter.title && !text.includes('DocCardList') ? { relPath, frontMatter } : readDocSource(file, relPath, text, root);
 }
 
 /** 1-based line and column of a character offset in a text. */
@@ -248,12 +254,12 @@ export async function readContentFile(sources: ContentSources, file: string, hea
   }
   if (text === null) return version.docs.delete(relPath), {};
   let doc: DocSource | undefined;
-  if (headings === 'later') doc = scanDocSource(source, relPath, text);
+  if (headings === 'later') doc = scanDocSource(source, relPath, text, sources.root);
   else {
     const cache = pageCache(sources.root);
     doc = (await cache.get(source, text))?.doc;
     if (!doc) {
-      doc = readDocSource(source, relPath, text);
+      doc = readDocSource(source, relPath, text, sources.root);
       await cache.set(source, text, { doc });
     }
   }

@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { evaluate } from '@mdx-js/mdx';
+import * as runtime from 'react/jsx-runtime';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { VFile } from 'vfile';
+import { mdxCompileOptions } from '../../src/builder/pages/mdx-options.ts';
+import { preprocessMdx } from '../../src/builder/pages/mdx-preprocess.ts';
+import { readDocSource } from '../../src/builder/pages/read-content.ts';
+import { PAGE_COMPONENTS } from '../../src/builder/pages/page-components.ts';
+import compilePage from '../../src/builder/pages/mdx-compile-worker.ts';
+import { mdxComponents } from '../../src/mdx/components.tsx';
+import { MarkdownBody } from '../../src/theme/MarkdownBody.tsx';
+
+/** A site folder of our own: pages and partials written here, as a writer moving from Docusaurus would. */
+let site: string;
+const write = (rel: string, text: string) => {
+  mkdirSync(path.dirname(path.join(site, rel)), { recursive: true });
+  writeFileSync(path.join(site, rel), text);
+};
+
+beforeAll(() => {
+  site = mkdtempSync(path.join(tmpdir(), 'docusaurus-pages-'));
+  write('content/docs/1.1/guides/_install-steps.mdx', '## Install the binary\n\nDownload it, then run `zrok version`.\n\n:::tip Checked\nThe version prints.\n:::\n');
+  write('content/docs/1.1/_shared/_support.md', 'Ask on the forum.\n');
+});
+afterEach(() => cleanup());
+
+async function renderPage(rel: string, text: string) {
+  const file = new VFile({ path: path.join(site, rel), cwd: site, value: preprocessMdx(text) });
+  const { default: Content } = await evaluate(file, { ...mdxCompileOptions, ...runtime, development: false } as never);
+  return render(
+    <MemoryRouter>
+      <MarkdownBody>
+        <Content components={mdxComponents} />
+      </MarkdownBody>
+    </MemoryRouter>,
+  );
+}
+
+const compile = (rel: string, text: string) =>
+  compilePage({ path: path.join(site, rel), source: rel, relPath: rel.replace(/^content\/docs\/1\.1\//, ''), text, development: false, withDoc: true });
+
+describe('pages written for Docusaurus', () => {
+  it('maps the theme imports to the components every page has, under the names the page gave them', async () => {
+    const { container } = await renderPage(
+      'content/docs/1.1/guides/os.mdx',
+      "import Tabs from '@theme/Tabs';\nimport Item from '@theme/TabItem';\nimport Details from '@theme/Details';\nimport CodeBlock from '@theme/CodeBlock';\nimport useBaseUrl from '@docusaurus/useBaseUrl';\n\n" +
+        '<Tabs groupId="os">\n<Item value="linux" label="Linux">\n\nOn Linux.\n\n</Item>\n<Item value="windows" label="Windows">\n\nOn Windows.\n\n</Item>\n</Tabs>\n\n' +
+        '<Details>\n<summary>More</summary>\n\nHidden text.\n\n</Details>\n\n' +
+        '<CodeBlock language="yaml" title="ctrl.yml">{`v: 4\nadmin: {}`}</CodeBlock>\n\n' +
+        '<a href={useBaseUrl(\'/docs/guides/\')}>Guides</a>\n',
+    );
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Linux', 'Windows']);
+    expect(container.querySelector('details > summary')!.textContent).toBe('More');
+    const block = container.querySelector('.code-block')!;
+    expect(block.querySelector('.code-block__title')!.textContent).toBe('ctrl.yml');
+    expect(block.querySelector('pre')!.textContent).toBe('v: 4admin: {}'.replace('4a', '4\na'));
+    expect(block.querySelectorAll('pre span[style*="--shiki-light"]').length).toBeGreaterThan(1);
+    expect(screen.getByRole('link', { name: 'Guides' }).getAttribute('href')).toBe('/docs/guides/');
+  });
+
+  it('puts a partial’s text in place of each use, its headings in the table of contents, by a relative path or @site/', async () => {
+    const text =
+      "---\ntitle: Install\n---\n\nimport Steps from './_install-steps.mdx';\nimport Support from '@site/content/docs/1.1/_shared/_support.md';\n\n## Before\n\n<Steps />\n\n<Support />\n";
+    const { container } = await renderPage('content/docs/1.1/guides/install.mdx', text);
+    expect([...container.querySelectorAll('h2')].map((h) => h.id)).toEqual(['before', 'install-the-binary']);
+    expect(container.querySelector('.admonition--tip .admonition__heading')!.textContent).toBe('Checked');
+    expect(container.textContent).toContain('Ask on the forum.');
+    const out = await compile('content/docs/1.1/guides/install.mdx', text);
+    expect(out.error).toBeUndefined();
+    expect(out.doc!.toc!.map((t) => t.id)).toEqual(['before', 'install-the-binary']);
+    expect(out.partials).toEqual([path.join(site, 'content/docs/1.1/guides/_install-steps.mdx'), path.join(site, 'content/docs/1.1/_shared/_support.md')]);
+    // The compiled page imports nothing: the partials are in it.
+    expect(out.code).not.toMatch(/from ['"][^'"]*_install-steps/);
+    // The manifest reader, which the dev server uses, sees the same headings.
+    expect(readDocSource('content/docs/1.1/guides/install.mdx', 'guides/install.mdx', text, site).toc!.map((t) => t.id)).toEqual(['before', 'install-the-binary']);
+  });
+
+  it('fails an import of a site’s own component, and a component no page has, naming the line and what to do', async () => {
+    const own = await compile('content/docs/1.1/x.mdx', "---\ntitle: X\n---\n\nText.\n\nimport Hero from '@site/src/components/Hero';\n\n<Hero />\n");
+    expect(`${own.error!.location}: ${own.error!.reason}`).toMatch(/^content\/docs\/1\.1\/x\.mdx:7: import … from '@site\/src\/components\/Hero': pages here cannot import code .*write it in Markdown, or use the components every page has/);
+    const unknown = await compile('content/docs/1.1/y.mdx', '---\ntitle: Y\n---\n\nText.\n\n<AssetsProvider>\n\nInside.\n\n</AssetsProvider>\n');
+    expect(`${unknown.error!.location}: ${unknown.error!.reason}`).toMatch(/^content\/docs\/1\.1\/y\.mdx:7: <AssetsProvider> is not a component this site has/);
+    const missing = await compile('content/docs/1.1/z.mdx', "---\ntitle: Z\n---\n\nimport Gone from './_gone.mdx';\n\n<Gone />\n");
+    expect(`${missing.error!.location}: ${missing.error!.reason}`).toMatch(/^content\/docs\/1\.1\/z\.mdx:5: import … from '\.\/_gone\.mdx': no file content\/docs\/1\.1\/_gone\.mdx/);
+    // A component the page declares itself is its own to use.
+    const declared = await compile('content/docs/1.1/w.mdx', '---\ntitle: W\n---\n\nexport const Hi = () => <b>hi</b>;\n\n<Hi />\n');
+    expect(declared.error).toBeUndefined();
+  });
+
+  it('knows every component a page has by the name the compiler checks', () => {
+    expect(Object.keys(mdxComponents).filter((k) => /^[A-Z]/.test(k)).sort()).toEqual([...PAGE_COMPONENTS].sort());
+  });
+});
