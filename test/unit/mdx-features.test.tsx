@@ -198,12 +198,13 @@ describe('MDX features', () => {
   });
 
   it('accepts the front matter keys Docusaurus knows, and warns of another with its line and the nearest known key', async () => {
-    const text = '---\ntitle: T\nid: t\ntags: [a]\nsidebar_postion: 3\npagination_label: Tee\nflavour: mint\n---\n\nText.\n';
+    const text = '---\ntitle: T\nid: t\ntags: [a]\nsidebar_postion: 3\npagination_label: Tee\nflavour: mint\nsidebar_title: Tea\n---\n\nText.\n';
     const out = await compilePage({ path: '/x/t.mdx', source: 'content/docs/1.1/t.mdx', relPath: 't.mdx', text, development: false, withDoc: true });
     expect(out.error).toBeUndefined();
     expect(out.warnings).toEqual([
       'content/docs/1.1/t.mdx:5: unknown front matter key "sidebar_postion" is ignored: did you mean "sidebar_position"?',
       expect.stringMatching(/^content\/docs\/1\.1\/t\.mdx:7: unknown front matter key "flavour" is ignored \(known keys: title, /),
+      'content/docs/1.1/t.mdx:8: unknown front matter key "sidebar_title" is ignored: did you mean "sidebar_label"?',
     ]);
   });
 

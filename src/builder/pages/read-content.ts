@@ -4,7 +4,7 @@ import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
-import { closest, distance } from 'fastest-levenshtein';
+import { distance } from 'fastest-levenshtein';
 import type { Root } from 'mdast';
 import siteConfig from '../../../site.config.ts';
 import type { CategorySource, DocSource, FrontMatter, SiteManifest, TocEntry } from '../../content/types.ts';
@@ -71,6 +71,16 @@ const DOCUSAURUS_KEYS = new Set([
 ]);
 const KNOWN_KEYS = [...Object.keys(FRONT_MATTER_KEYS), ...DOCUSAURUS_KEYS];
 
+/**
+ * The known key a misspelt one most likely means: the fewest edits away, and of those one that starts with the same
+ * word (`sidebar_title` → `sidebar_label`, not `hide_title`); none when every key is far off.
+ */
+function nearestKey(key: string): string | undefined {
+  const word = key.split('_')[0];
+  const ranked = KNOWN_KEYS.map((k) => ({ k, d: distance(key, k) - (k.split('_')[0] === word ? 1.5 : 0) })).sort((a, b) => a.d - b.d);
+  return ranked[0].d <= Math.max(2, key.length / 2.5) ? ranked[0].k : undefined;
+}
+
 /** Search words a page answers to: a few, short, so they stay the reader's words and not a second body. */
 export const MAX_KEYWORDS = 12;
 export const MAX_KEYWORD_LENGTH = 40;
@@ -99,8 +109,8 @@ function checkFrontMatter(data: unknown, file: string, keyLine: (key: string) =>
   if (typeof data !== 'object' || Array.isArray(data)) throw new ContentError(`${file}:${keyLine('')}`, 'front matter must be a YAML mapping');
   for (const [key, value] of Object.entries(data)) {
     if (!Object.hasOwn(FRONT_MATTER_KEYS, key) && !DOCUSAURUS_KEYS.has(key)) {
-      const near = closest(key, KNOWN_KEYS);
-      const hint = distance(key, near) <= Math.max(2, key.length / 3) ? `: did you mean "${near}"?` : ` (known keys: ${Object.keys(FRONT_MATTER_KEYS).join(', ')})`;
+      const near = nearestKey(key);
+      const hint = near ? `: did you mean "${near}"?` : ` (known keys: ${Object.keys(FRONT_MATTER_KEYS).join(', ')})`;
       warnings?.push(`${file}:${keyLine(key)}: unknown front matter key "${key}" is ignored${hint}`);
       continue;
     }
