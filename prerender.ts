@@ -15,6 +15,7 @@ import { checkLinks, formatLinkErrors } from './src/builder/links/link-check.ts'
 import { BuildError } from './src/builder/common/build-error.ts';
 import { escapeHtml, redirectPage, sitemapXml } from './src/builder/prerender/html-output.ts';
 import { llmsTxt } from './src/builder/prerender/plain-text.ts';
+import { copyPageImages, readPageImages } from './src/builder/prerender/page-images.ts';
 import { startSearchIndexes, type SearchIndexJob } from './src/builder/search/search-thread.ts';
 import { SETTINGS_STORAGE_KEY } from './src/store/keys.ts';
 import { bundledStyles, contentSecurityPolicy, inlineScripts, inlineStyles, scriptHash } from './src/builder/prerender/csp.ts';
@@ -235,6 +236,8 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const shell = { template, cspMeta, base, runtimePreloads: chunkPreloads(viteManifest, PAGE_RUNTIME, base) };
   const runtimeUrl = base + viteManifest[PAGE_RUNTIME].file;
   const pages = JSON.parse(await readFile(path.join(path.dirname(clientDir), 'pages.json'), 'utf8')) as Record<string, string>;
+  const images = await readPageImages(path.dirname(clientDir));
+  await copyPageImages(clientDir, images);
   const jobs: PrerenderJob[] = [...pagePaths.map((p) => ({ path: p })), { path: '/404-not-found/', notFound: true }];
   const redirects = [
     ...site.versions.map((v) => ({ from: v.root, to: v.mainDocRoute })),
@@ -356,7 +359,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     console.warn(`${message}\n(BROKEN_LINKS=warn: continuing)`);
   }
 
-  await writeFile(path.join(clientDir, 'llms.txt'), llmsTxt(siteConfig, base, site));
+  await writeFile(path.join(clientDir, 'llms.txt'), llmsTxt(siteConfig, base, site, images));
   await writeFile(path.join(clientDir, 'sitemap.xml'), sitemapXml(siteConfig.url, base, pagePaths.filter((p) => p !== `/${siteConfig.search.pagePath}/`), site));
   await writeFile(path.join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteConfig.url}${base}sitemap.xml\n`);
   await cache.prune();

@@ -31,11 +31,13 @@ export async function runPhase(phase: string | undefined, { pagesEdited = 0 }: {
     const { compilePages } = await import('./pages/page-compiler.ts');
     const { assembleManifest, readContentSources } = await import('./pages/read-content.ts');
     const { siteIndexText } = await import('./bundles/bundle-cache.ts');
-    const { modules, diagramFallbacks } = await compilePages({ root: process.cwd(), pagesEdited });
+    const { modules, diagramFallbacks, images } = await compilePages({ root: process.cwd(), pagesEdited });
     await mkdir(work, { recursive: true });
     await writeFile(path.join(work, 'pages.json'), JSON.stringify(modules));
     // The prerender allows mermaid's inline <style> in the CSP only when a page draws a diagram in the browser.
     await writeFile(path.join(work, 'diagram-fallbacks.json'), JSON.stringify(diagramFallbacks));
+    // The pages' images, which the prerender copies into the site and names in each page's Markdown copy.
+    await writeFile(path.join(work, 'images.json'), JSON.stringify(images));
     // The whole manifest for the prerender (every entry is in the page cache by now), and the part the bundles read.
     const manifest = assembleManifest(await readContentSources());
     await writeFile(path.join(work, 'site-index.json'), siteIndexText(manifest));

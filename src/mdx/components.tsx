@@ -8,6 +8,7 @@ import { Diagram, DiagramError } from './Diagram.tsx';
 import { Cards, Card } from './Cards.tsx';
 import { SmartLink } from './SmartLink.tsx';
 import { DocCardList } from './DocCardList.tsx';
+import { Img } from './Img.tsx';
 import { withPartBoundary } from '../theme/ErrorBoundary.tsx';
 
 /** Everything a page may use without importing it. */
@@ -22,6 +23,7 @@ function ScrollTable(props: ComponentProps<'table'>) {
 
 export const mdxComponents: MDXComponents = {
   a: SmartLink,
+  img: Img,
   table: ScrollTable,
   Admonition,
   Tabs: withPartBoundary(Tabs),
@@ -33,4 +35,5 @@ export const mdxComponents: MDXComponents = {
   Cards,
   Card,
   DocCardList,
+  Img,
 };

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { evaluate } from '@mdx-js/mdx';
@@ -13,8 +14,27 @@ import { preprocessMdx } from '../../src/builder/pages/mdx-preprocess.ts';
 import { readDocSource } from '../../src/builder/pages/read-content.ts';
 import { PAGE_COMPONENTS } from '../../src/builder/pages/page-components.ts';
 import compilePage from '../../src/builder/pages/mdx-compile-worker.ts';
+import { withImageUrls } from '../../src/builder/prerender/page-images.ts';
 import { mdxComponents } from '../../src/mdx/components.tsx';
 import { MarkdownBody } from '../../src/theme/MarkdownBody.tsx';
+
+/** A PNG of a given size, all one colour: enough for the build to read its size and hash its bytes. */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  const rows = Buffer.alloc((width + 1) * height);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
 
 /** A site folder of our own: pages and partials written here, as a writer moving from Docusaurus would. */
 let site: string;
@@ -27,6 +47,13 @@ beforeAll(() => {
   site = mkdtempSync(path.join(tmpdir(), 'docusaurus-pages-'));
   write('content/docs/1.1/guides/_install-steps.mdx', '## Install the binary\n\nDownload it, then run `zrok version`.\n\n:::tip Checked\nThe version prints.\n:::\n');
   write('content/docs/1.1/_shared/_support.md', 'Ask on the forum.\n');
+  writeFileSync(path.join(site, 'content/docs/1.1/guides/enable.png'), png(640, 360));
+  mkdirSync(path.join(site, 'content/docs/1.1/images'), { recursive: true });
+  writeFileSync(path.join(site, 'content/docs/1.1/images/later.png'), png(320, 200));
+  mkdirSync(path.join(site, 'public/img'), { recursive: true });
+  writeFileSync(path.join(site, 'public/img/logo.png'), png(48, 48));
+  // Two folders down: its image path means another file from the page's folder than from its own.
+  write('content/docs/1.1/_shared/deep/_shot.mdx', '![The share list](../../images/later.png)\n');
 });
 afterEach(() => cleanup());
 
@@ -91,6 +118,42 @@ describe('pages written for Docusaurus', () => {
     // A component the page declares itself is its own to use.
     const declared = await compile('content/docs/1.1/w.mdx', '---\ntitle: W\n---\n\nexport const Hi = () => <b>hi</b>;\n\n<Hi />\n');
     expect(declared.error).toBeUndefined();
+  });
+
+  it('serves a page’s images under a name of their content, sized, lazy below the first blocks, from the page’s folder, a partial’s or public/', async () => {
+    const text =
+      "---\ntitle: Enable\n---\n\nimport Shot from '../_shared/deep/_shot.mdx';\n\n![The enable screen](./enable.png)\n\nOne.\n\nTwo.\n\nThree.\n\n![The share list](../images/later.png)\n\n<img src=\"/img/logo.png\" alt=\"The logo\" />\n\n<Shot />\n";
+    const { container } = await renderPage('content/docs/1.1/guides/enable.mdx', text);
+    const shown = [...container.querySelectorAll('img')].map((i) => [i.getAttribute('src'), i.getAttribute('alt'), i.getAttribute('width'), i.getAttribute('height'), i.getAttribute('loading')]);
+    expect(shown).toEqual([
+      [expect.stringMatching(/^\/assets\/img\/enable\.[0-9a-f]{10}\.png$/), 'The enable screen', '640', '360', null],
+      [expect.stringMatching(/^\/assets\/img\/later\.[0-9a-f]{10}\.png$/), 'The share list', '320', '200', 'lazy'],
+      [expect.stringMatching(/^\/assets\/img\/logo\.[0-9a-f]{10}\.png$/), 'The logo', '48', '48', 'lazy'],
+      [shown[1][0], 'The share list', '320', '200', 'lazy'],
+    ]);
+    const out = await compile('content/docs/1.1/guides/enable.mdx', text);
+    expect(out.images!.map((i) => [path.relative(site, i.file), i.src])).toEqual([
+      ['content/docs/1.1/guides/enable.png', './enable.png'],
+      ['content/docs/1.1/images/later.png', '../images/later.png'],
+      ['public/img/logo.png', '/img/logo.png'],
+      ['content/docs/1.1/images/later.png', '../../images/later.png'],
+    ]);
+  });
+
+  it('fails a missing image and one without alt text, naming the line', async () => {
+    const missing = await compile('content/docs/1.1/m.mdx', '---\ntitle: M\n---\n\nText.\n\n![A screen](./nope.png)\n');
+    expect(`${missing.error!.location}: ${missing.error!.reason}`).toBe('content/docs/1.1/m.mdx:7: image "./nope.png" not found: no file content/docs/1.1/nope.png');
+    const publicMissing = await compile('content/docs/1.1/p.mdx', '---\ntitle: P\n---\n\n<img src="/img/nope.png" alt="x" />\n');
+    expect(`${publicMissing.error!.location}: ${publicMissing.error!.reason}`).toMatch(/^content\/docs\/1\.1\/p\.mdx:5: image "\/img\/nope\.png" not found: no file public\/img\/nope\.png \(a path starting with \/ is looked for in public\/\)/);
+    const noAlt = await compile('content/docs/1.1/guides/a.mdx', '---\ntitle: A\n---\n\n![](./enable.png)\n');
+    expect(`${noAlt.error!.location}: ${noAlt.error!.reason}`).toMatch(/^content\/docs\/1\.1\/guides\/a\.mdx:5: image "\.\/enable\.png" has no alt text/);
+  });
+
+  it('writes a page’s images into its Markdown copy as full URLs', () => {
+    const images = [{ file: '/x/enable.png', url: '/assets/img/enable.0123456789.png', src: './enable.png', alt: 'The enable screen' }];
+    expect(withImageUrls('# T\n\n![The enable screen](./enable.png)\n\n<img src="./enable.png" alt="x" />\n', images, 'https://docs.example.com/zrok-docs')).toBe(
+      '# T\n\n![The enable screen](https://docs.example.com/zrok-docs/assets/img/enable.0123456789.png)\n\n<img src="https://docs.example.com/zrok-docs/assets/img/enable.0123456789.png" alt="x" />\n',
+    );
   });
 
   it('knows every component a page has by the name the compiler checks', () => {

@@ -6,6 +6,7 @@ import { createProcessor } from '@mdx-js/mdx';
 import { VFile } from 'vfile';
 import { mdxCompileOptionsFor } from './mdx-options.ts';
 import type { DiagramFallback } from '../diagrams/remark-mermaid.ts';
+import type { PageImage } from './remark-images.ts';
 import { preprocessMdx } from './mdx-preprocess.ts';
 import { frontMatterOf, syntaxError } from './read-content.ts';
 import type { Root } from 'mdast';
@@ -37,6 +38,8 @@ export interface CompileOutput {
   warnings?: string[];
   /** The partial files whose text is part of the page (absolute paths). */
   partials?: string[];
+  /** The page's images, which the build copies into the site (remark-images.ts). */
+  images?: PageImage[];
 }
 
 // One processor per format and mode, made once per thread: making one per page costs more than compiling.
@@ -74,7 +77,15 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
     const fallbacks = file.data.diagramFallbacks;
     const warnings = [...frontMatterWarnings, ...file.messages.filter((m) => !m.fatal).map((m) => `${task.source}${m.line ? `:${m.line}` : ''}: ${m.reason}`)];
     const partials = file.data.partials ?? [];
-    return { code, doc, ...(fallbacks?.length ? { diagramFallbacks: fallbacks } : {}), ...(warnings.length ? { warnings } : {}), ...(partials.length ? { partials } : {}) };
+    const images = file.data.images ?? [];
+    return {
+      code,
+      doc,
+      ...(fallbacks?.length ? { diagramFallbacks: fallbacks } : {}),
+      ...(warnings.length ? { warnings } : {}),
+      ...(partials.length ? { partials } : {}),
+      ...(images.length ? { images } : {}),
+    };
   } catch (e) {
     if (e instanceof ContentError) return { code: '', error: { location: e.file, reason: e.message.slice(e.file.length + 2) } };
     const err = e as { reason?: string; message: string; line?: number; place?: { line?: number; start?: { line?: number } } };

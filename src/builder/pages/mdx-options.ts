@@ -4,6 +4,7 @@ import rehypeShiki from '@shikijs/rehype';
 import { transformerMetaHighlight } from '@shikijs/transformers';
 import { remarkHeadingIds } from './remark-heading-ids.ts';
 import { remarkTitleHeading } from './remark-title-heading.ts';
+import { remarkImages } from './remark-images.ts';
 import { remarkAdmonitions } from './remark-admonitions.ts';
 import { remarkDocusaurusImports } from './remark-docusaurus-imports.ts';
 import { remarkMermaid } from '../diagrams/remark-mermaid.ts';
@@ -20,7 +21,7 @@ import { transformerCodeWords } from './shiki-code-words.ts';
 /** The page compiler's options; `development` (the dev server) shows a diagram's error in the page instead of failing. */
 export const mdxCompileOptionsFor = ({ development }: { development: boolean }): CompileOptions => ({
   ...mdxCompileOptions,
-  remarkPlugins: [...remarkParsePlugins, remarkDocusaurusImports, remarkAdmonitions, remarkHeadingIds, remarkTitleHeading, [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody],
+  remarkPlugins: [...remarkParsePlugins, remarkDocusaurusImports, remarkAdmonitions, remarkHeadingIds, remarkTitleHeading, [remarkImages, { development }], [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody],
 });
 
 /**
@@ -47,6 +48,7 @@ export const mdxCompileOptions: CompileOptions = {
     remarkAdmonitions,
     remarkHeadingIds,
     remarkTitleHeading,
+    remarkImages,
     remarkMermaid,
     remarkCodeBlocks,
     remarkTableLabels,

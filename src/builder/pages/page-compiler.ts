@@ -17,6 +17,7 @@ import { compilerFingerprint, pageCache } from './page-cache.ts';
 import { statSnapshot, unchangedSince, type Snapshotted } from '../common/stat-snapshot.ts';
 import type { CompileOutput, CompileTask } from './mdx-compile-worker.ts';
 import type { DiagramFallback } from '../diagrams/remark-mermaid.ts';
+import type { PageImage } from './remark-images.ts';
 import { forEachLimited } from './limit.ts';
 import { linkRuntime, linkerReady, PageImportError } from '../common/page-link.ts';
 import { PAGE_ENV } from '../threads/page-env.ts';
@@ -69,6 +70,8 @@ export interface CompiledPages {
   modules: Record<string, string>;
   /** Diagrams drawn in the browser because the build cannot draw them: 'file:line: reason'. */
   diagramFallbacks: string[];
+  /** Each page's images, by source: the build copies them into the site. */
+  images: Record<string, PageImage[]>;
 }
 
 /** What the last build made of a page: its module and the diagrams it could not draw. */
@@ -77,6 +80,7 @@ interface CompiledPage extends Snapshotted {
   module: string;
   diagramFallbacks?: DiagramFallback[];
   warnings?: string[];
+  images?: PageImage[];
   /** The partials the page holds, as they were (relative to the project): one changed compiles the page again. */
   partials?: ({ file: string } & Snapshotted)[];
 }
@@ -117,6 +121,7 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   const shown = progress('pages', pages.length);
   const fallbacks: string[] = [];
   const warnings: string[] = [];
+  const images: Record<string, PageImage[]> = {};
   // Every page that fails is named, not only the first: the build stops after the pages phase with all of them.
   const failures: string[] = [];
   // A page unchanged since the last build (same size and time) is not read again: its module is known.
@@ -132,17 +137,19 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
     after.set(source, compiled);
     for (const f of compiled.diagramFallbacks ?? []) fallbacks.push(`${source}:${f.line}: ${f.reason}`);
     warnings.push(...(compiled.warnings ?? []));
+    if (compiled.images) images[source] = compiled.images;
     out[source] = path.join(root, compiled.module);
     shown.tick();
   };
   // What a page's module in the page cache is, for the stat snapshot.
-  const compiledFrom = (source: string, text: string, stats: Stats, entry: { diagramFallbacks?: DiagramFallback[]; warnings?: string[] }, partials: string[]): CompiledPage => ({
+  const compiledFrom = (source: string, text: string, stats: Stats, entry: { diagramFallbacks?: DiagramFallback[]; warnings?: string[]; images?: PageImage[] }, partials: string[]): CompiledPage => ({
     mtimeMs: stats.mtimeMs,
     size: stats.size,
     module: path.relative(root, cache.moduleFile(source, text)),
     ...(partials.length ? { partials: partials.map((p) => ({ file: path.relative(root, p), ...statsOfFile(p) })) } : {}),
     ...(entry.diagramFallbacks ? { diagramFallbacks: entry.diagramFallbacks } : {}),
     ...(entry.warnings ? { warnings: entry.warnings } : {}),
+    ...(entry.images ? { images: entry.images } : {}),
   });
   // The versions of a page go to one thread together: they share most of their diagrams and code blocks.
   const byRelPath = new Map<string, typeof pages>();
@@ -185,7 +192,7 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
           }
           throw e;
         }
-        const entry = { doc: result.doc!, code: result.code, ...(result.diagramFallbacks ? { diagramFallbacks: result.diagramFallbacks } : {}), ...(result.warnings ? { warnings: result.warnings } : {}) };
+        const entry = { doc: result.doc!, code: result.code, ...(result.diagramFallbacks ? { diagramFallbacks: result.diagramFallbacks } : {}), ...(result.warnings ? { warnings: result.warnings } : {}), ...(result.images ? { images: result.images } : {}) };
         await cache.set(source, text, entry);
         done(source, compiledFrom(source, text, stats, entry, partials));
       }
@@ -206,5 +213,5 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   fallbacks.sort();
   for (const f of fallbacks) console.warn(`diagram drawn in the browser, not at build time: ${f}`);
   for (const w of warnings.sort()) console.warn(`warning: ${w}`);
-  return { modules: out, diagramFallbacks: fallbacks };
+  return { modules: out, diagramFallbacks: fallbacks, images };
 }

@@ -99,6 +99,10 @@ function expand(tree: Root, file: VFile, from: string, parse: (file: string, tex
       const inner = parse(partial, readFileSync(partial, 'utf8'));
       file.data.partials!.push(partial);
       expand(inner, file, partial, parse, depth + 1);
+      // Its images are relative to the partial's folder (remark-images.ts).
+      visit(inner, (n) => {
+        if (n.type === 'image' || (isJsx(n) && n.name === 'img')) n.data = { ...n.data, fromFile: (n.data as { fromFile?: string } | undefined)?.fromFile ?? partial } as never;
+      });
       const content = inner.children.filter((c) => c.type !== 'yaml');
       (parent as Parent).children.splice(index, 1, ...(content as RootContent[]));
       return [SKIP, index + content.length];
