@@ -12,6 +12,7 @@ import { frontMatterOf, syntaxError } from './read-content.ts';
 import type { Root } from 'mdast';
 import type { DocSource } from '../../content/types.ts';
 import { ContentError } from '../../content/manifest.ts';
+import type { LinkContext } from './remark-links.ts';
 
 export interface CompileTask {
   /** Absolute path (for messages and the compiled module's file name). */
@@ -25,6 +26,8 @@ export interface CompileTask {
   development: boolean;
   /** Also read the manifest entry (builds); the dev server compiles bodies only. */
   withDoc: boolean;
+  /** The page's version and every version's routes: its links are resolved in its version (remark-links.ts). */
+  links?: LinkContext;
 }
 
 export interface CompileOutput {
@@ -34,6 +37,8 @@ export interface CompileOutput {
   error?: { location: string; reason: string };
   /** Diagrams the build could not draw: the browser draws them (see remark-mermaid.ts). */
   diagramFallbacks?: DiagramFallback[];
+  /** What its links were resolved against (remark-links.ts), for the page cache to check. */
+  linkAnswers?: Record<string, string>;
   /** What the build says of the page without failing it: 'file:line: reason'. */
   warnings?: string[];
   /** The partial files whose text is part of the page (absolute paths). */
@@ -60,7 +65,7 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
     const processor = processorFor(task.path, task.development);
     // The project's folder (path less source) is where `@site/…` imports and messages' paths start.
     const cwd = task.path.endsWith(task.source) ? task.path.slice(0, -task.source.length) || '.' : process.cwd();
-    const file = new VFile({ value: preprocessMdx(task.text), path: task.path, cwd, data: { source: task.source } });
+    const file = new VFile({ value: preprocessMdx(task.text), path: task.path, cwd, data: { source: task.source, ...(task.links ? { linkContext: task.links } : {}) } });
     // What process() does, in its three steps: the manifest entry comes from the same tree, parsed once,
     // and the reader's checks come first, as they name syntax and front matter errors precisely.
     let tree;
@@ -75,6 +80,7 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
     const code = String(processor.stringify(await processor.run(tree as never, file), file));
     const doc: DocSource | undefined = frontMatter && { relPath: task.relPath, frontMatter, toc: file.data.toc!, firstHeading: file.data.firstHeading, ...(file.data.docCardList ? { docCardList: true } : {}) };
     const fallbacks = file.data.diagramFallbacks;
+    const linkAnswers = file.data.linkAnswers;
     const warnings = [...frontMatterWarnings, ...file.messages.filter((m) => !m.fatal).map((m) => `${task.source}${m.line ? `:${m.line}` : ''}: ${m.reason}`)];
     const partials = file.data.partials ?? [];
     const images = file.data.images ?? [];
@@ -82,6 +88,7 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
       code,
       doc,
       ...(fallbacks?.length ? { diagramFallbacks: fallbacks } : {}),
+      ...(linkAnswers && Object.keys(linkAnswers).length ? { linkAnswers } : {}),
       ...(warnings.length ? { warnings } : {}),
       ...(partials.length ? { partials } : {}),
       ...(images.length ? { images } : {}),

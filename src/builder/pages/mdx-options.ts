@@ -3,15 +3,16 @@ import type { Root } from 'hast';
 import rehypeShiki from '@shikijs/rehype';
 import { transformerMetaHighlight } from '@shikijs/transformers';
 import { remarkHeadingIds } from './remark-heading-ids.ts';
-import { remarkTitleHeading } from './remark-title-heading.ts';
-import { remarkImages } from './remark-images.ts';
 import { remarkAdmonitions } from './remark-admonitions.ts';
 import { remarkDocusaurusImports } from './remark-docusaurus-imports.ts';
+import { remarkTitleHeading } from './remark-title-heading.ts';
+import { remarkImages } from './remark-images.ts';
 import { remarkMermaid } from '../diagrams/remark-mermaid.ts';
 import { remarkCodeBlocks } from './remark-code-blocks.ts';
 import { BoundedMap } from '../common/bounded-map.ts';
 import { remarkParsePlugins } from './remark-parse-plugins.ts';
 import { remarkStaticBody } from './remark-static-body.ts';
+import { remarkLinks } from './remark-links.ts';
 import { remarkTableLabels } from './remark-table-labels.ts';
 import { rehypeTableWords } from './rehype-table-words.ts';
 import { rehypeHeadingLinks } from './rehype-heading-links.ts';
@@ -21,7 +22,7 @@ import { transformerCodeWords } from './shiki-code-words.ts';
 /** The page compiler's options; `development` (the dev server) shows a diagram's error in the page instead of failing. */
 export const mdxCompileOptionsFor = ({ development }: { development: boolean }): CompileOptions => ({
   ...mdxCompileOptions,
-  remarkPlugins: [...remarkParsePlugins, remarkDocusaurusImports, remarkAdmonitions, remarkHeadingIds, remarkTitleHeading, [remarkImages, { development }], [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody],
+  remarkPlugins: [...remarkParsePlugins, remarkDocusaurusImports, remarkLinks, remarkAdmonitions, remarkHeadingIds, remarkTitleHeading, [remarkImages, { development }], [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody],
 });
 
 /**
@@ -45,6 +46,7 @@ export const mdxCompileOptions: CompileOptions = {
   remarkPlugins: [
     ...remarkParsePlugins,
     remarkDocusaurusImports,
+    remarkLinks,
     remarkAdmonitions,
     remarkHeadingIds,
     remarkTitleHeading,
@@ -64,7 +66,7 @@ export const mdxCompileOptions: CompileOptions = {
         themes: { light: 'github-light-default', dark: 'github-dark-default' },
         defaultColor: false,
         // The one language most blocks use; the others load with the first block that uses one (each
-        // compile thread loading the 22 languages the site used, mdx and tsx among them, took about 0.3 CPU-s).
+        // compile thread loading all of remark-code-blocks.ts's CODE_LANGUAGES, mdx and tsx among them, took about 0.3 CPU-s).
         langs: ['bash'],
         lazy: true,
         tokenizeTimeLimit: 0, // no time limit: the same highlighting however busy the machine
