@@ -10,7 +10,7 @@ import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import { BuildError } from '../common/build-error.ts';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { partialsOf } from './partials.ts';
 import { listPageSources, readCategorySources, slugOfText } from './read-content.ts';
 import { compilerFingerprint, linkDigest, pageCache } from './page-cache.ts';
@@ -69,7 +69,15 @@ export interface CompiledPages {
   diagramFallbacks: string[];
   /** Each page's images, by source: the build copies them into the site. */
   images: Record<string, PageImage[]>;
+  /**
+   * Each page that did not compile, by source: 'file:line: reason'. Its module renders nothing, so the build can go on
+   * to name every broken link too, and then fails.
+   */
+  failures: Record<string, string>;
 }
+
+/** The module a page that did not compile gets: it renders nothing. */
+const FAILED_PAGE_MODULE = 'export default function MDXContent() {\n  return null;\n}\n';
 
 function statsOfFile(file: string): Snapshotted {
   const { mtimeMs, size } = statSync(file);
@@ -130,8 +138,9 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   const fallbacks: string[] = [];
   const warnings: string[] = [];
   const images: Record<string, PageImage[]> = {};
-  // Every page that fails is named, not only the first: the build stops after the pages phase with all of them.
-  const failures: string[] = [];
+  // Every page that fails is named, not only the first (the build goes on to its link check, then stops).
+  const failures: Record<string, string> = {};
+  const failedModule = path.join(root, '.cache/pages/failed-page.mjs');
   // A page unchanged since the last build (same size and time) is not read again: its module is known.
   const snapshot = statSnapshot<CompiledPage>(path.join(root, '.cache/pages/compiled.json'), compilerFingerprint(root));
   const before = snapshot.load();
@@ -223,16 +232,20 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
       const results = await pool.run(toCompile.map((c) => c.task));
       for (const [i, { source, text, stats }] of toCompile.entries()) {
         const result = results[i];
-        if (result.error) {
-          failures.push(`${result.error.location}: ${result.error.reason}`);
+        const failed = (why: string) => {
+          failures[source] = why;
+          out[source] = failedModule;
           shown.tick();
+        };
+        if (result.error) {
+          failed(`${result.error.location}: ${result.error.reason}`);
           continue;
         }
         try {
           linkRuntime(result.code, 'check');
         } catch (e) {
           if (e instanceof PageImportError) {
-            failures.push(`${source}: ${e.message}`);
+            failed(`${source}: ${e.message}`);
             continue;
           }
           throw e;
@@ -253,11 +266,11 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
         done(source, compiledFrom(source, text, stats, entry, links));
       }
     });
-    if (failures.length) {
-      // What compiled is kept for the next build; the pages that failed are compiled again then.
-      await snapshot.save(after);
-      throw new BuildError(`${failures.length} ${failures.length === 1 ? 'page does' : 'pages do'} not compile:\n${failures.sort().join('\n')}`);
+    if (Object.keys(failures).length) {
+      await mkdir(path.dirname(failedModule), { recursive: true });
+      await writeFile(failedModule, FAILED_PAGE_MODULE);
     }
+    // A page that failed is not in the snapshot: the next build compiles it again.
     if (after.size !== before.size || [...after].some(([source, page]) => before.get(source) !== page)) {
       await snapshot.save(after);
       await cache.prune([...Object.values(out), ...firstEntries]);
@@ -269,5 +282,5 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   fallbacks.sort();
   for (const f of fallbacks) console.warn(`diagram drawn in the browser, not at build time: ${f}`);
   for (const w of warnings.sort()) console.warn(`warning: ${w}`);
-  return { modules: out, diagramFallbacks: fallbacks, images };
+  return { modules: out, diagramFallbacks: fallbacks, images, failures };
 }

@@ -345,7 +345,7 @@ interface SnapshotEntry extends Snapshotted {
  * snapshot; a page whose text is known comes from the page cache (the build's page phase fills
  * it); anything else is parsed here, or with `headings: 'later'` only its front matter is read.
  */
-export async function readContentSources(root = process.cwd(), contentDir = CONTENT_DIR, headings: 'now' | 'later' = 'now'): Promise<ContentSources> {
+export async function readContentSources(root = process.cwd(), contentDir = CONTENT_DIR, headings: 'now' | 'later' = 'now', failed: ReadonlySet<string> = new Set()): Promise<ContentSources> {
   const sources: ContentSources = { root, contentDir, versions: siteConfig.versions.map((v) => ({ name: v.name, docs: new Map(), categories: new Map() })) };
   const files = siteConfig.versions.flatMap((v) => walk(path.join(root, contentDir, v.name)).map((rel) => path.join(root, contentDir, v.name, rel)));
   // The last reading of the whole content folder: unchanged pages are only looked at, not read again.
@@ -354,6 +354,8 @@ export async function readContentSources(root = process.cwd(), contentDir = CONT
   const after = new Map<string, SnapshotEntry>();
   let changed = before.size !== files.length;
   await forEachLimited(files, 64, async (file) => {
+    const failedSource = path.relative(root, file).split(path.sep).join('/');
+    if (failed.has(failedSource)) return void placeFailedPage(sources, file);
     const st = statSync(file);
     const known = before.get(file);
     // An entry whose headings were left for later will not do for a build.
@@ -368,6 +370,22 @@ export async function readContentSources(root = process.cwd(), contentDir = CONT
   });
   if (changed) await snapshot.save(after);
   return sources;
+}
+
+/**
+ * A page that did not compile keeps its route (so links to it are not reported too) with a title of its path; the
+ * build fails with its error, after the link check has named the other pages' problems.
+ */
+function placeFailedPage(sources: ContentSources, file: string) {
+  const where = locate(sources, file);
+  if (!where) return;
+  let slug: string | undefined;
+  try {
+    slug = slugOfText(readFileSync(file, 'utf8'));
+  } catch {
+    // unreadable front matter: the route of its path
+  }
+  where.version.docs.set(where.relPath, { relPath: where.relPath, frontMatter: { title: where.relPath, ...(slug ? { slug } : {}) }, toc: [] });
 }
 
 /** Puts a snapshot entry where readContentFile would have put it. */

@@ -164,6 +164,17 @@ function inlineBaseUrl(node: JsxElement, name: string, file: VFile) {
   }
 }
 
+/**
+ * A template string as written in the file: MDX hands an expression over with each line's indent removed, as it does
+ * for a paragraph's lines, and code keeps its indents.
+ */
+function writtenTemplate(node: { position?: { start: { offset?: number }; end: { offset?: number } } }, file: VFile): string | undefined {
+  const { start, end } = node.position ?? {};
+  if (start?.offset === undefined || end?.offset === undefined) return undefined;
+  const m = /^\{\s*`([\s\S]*)`\s*\}$/.exec(String(file.value).slice(start.offset, end.offset));
+  return m ? m[1].replace(/\\([`\\$])/g, '$1') : undefined;
+}
+
 /** `<CodeBlock language="yaml" title="x.yml">{`…`}</CodeBlock>` as the fence it stands for. */
 function codeBlockFence(node: JsxElement, file: VFile): Code {
   const attr = (name: string) => {
@@ -175,7 +186,7 @@ function codeBlockFence(node: JsxElement, file: VFile): Code {
   if (child && (child.type === 'mdxFlowExpression' || child.type === 'mdxTextExpression')) {
     const statement = child.data?.estree?.body[0];
     const e: Expression | undefined = statement?.type === 'ExpressionStatement' ? statement.expression : undefined;
-    if (e?.type === 'TemplateLiteral' && !e.expressions.length) value = e.quasis[0].value.cooked ?? undefined;
+    if (e?.type === 'TemplateLiteral' && !e.expressions.length) value = writtenTemplate(child, file) ?? e.quasis[0].value.cooked ?? undefined;
     else if (e?.type === 'Literal' && typeof e.value === 'string') value = e.value;
   } else if (node.children.every((c) => c.type === 'paragraph' || c.type === 'text')) value = toString(node);
   if (value === undefined) file.fail('<CodeBlock> holds its code as text or as one {`template string`} without ${…}', node);
