@@ -175,3 +175,54 @@ describe('a build with five mistakes in five pages', () => {
     }
   });
 });
+
+describe('npm run dev with pages moved from Docusaurus', () => {
+  let server: import('vite').ViteDevServer;
+  let base: string;
+  let browser: Browser;
+  before(async () => {
+    const { createServer, createLogger } = await import('vite');
+    server = await createServer({ root: project, configFile: path.join(project, 'vite.config.ts'), server: { port: 0, host: '127.0.0.1' }, customLogger: createLogger('silent') });
+    await server.listen();
+    base = server.resolvedUrls!.local[0].replace(/\/$/, '');
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows a page’s broken front matter, image or link on that page alone, and the page again once fixed', async () => {
+    const dir = path.join(project, 'content/docs/1.1/moving');
+    const broken: [string, (t: string) => string, RegExp][] = [
+      ['notices.md', (t) => t.replace('title: Notices', 'title: [Notices'), /content\/docs\/1\.1\/moving\/notices\.md:\d+: malformed front matter/],
+      ['packing.mdx', (t) => t.replace('./images/shed.png', './images/barn.png'), /content\/docs\/1\.1\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found/],
+      ['index.mdx', (t) => `${t}\nSee [the unpacking](/docs/moving/unpacking/).\n`, /content\/docs\/1\.1\/moving\/index\.mdx:\d+: .*\/docs\/moving\/unpacking\//],
+    ];
+    const originals = await Promise.all(broken.map(([f]) => readFile(path.join(dir, f), 'utf8')));
+    await Promise.all(broken.map(([f, edit], i) => writeFile(path.join(dir, f), edit(originals[i]))));
+    try {
+      for (const [f, , message] of broken) {
+        const tab = await browser.newPage();
+        await tab.goto(`${base}/docs/moving/${f.startsWith('index') ? '' : `${f.replace(/\.mdx?$/, '')}/`}`);
+        const alert = tab.locator('.markdown [role="alert"]');
+        await alert.waitFor({ timeout: 30_000 });
+        assert.match((await alert.textContent()) ?? '', message);
+        await tab.close();
+      }
+      // A page with nothing wrong is shown as it is.
+      const tab = await browser.newPage();
+      await tab.goto(`${base}/docs/getting-started/`);
+      await tab.locator('h1', { hasText: 'Getting Started' }).waitFor({ timeout: 30_000 });
+      assert.equal(await tab.locator('.markdown [role="alert"]').count(), 0);
+      // Fixed, the page shows its text again, in place.
+      await tab.goto(`${base}/docs/moving/packing/`);
+      await tab.locator('.markdown [role="alert"]').waitFor({ timeout: 30_000 });
+      await writeFile(path.join(dir, 'packing.mdx'), originals[1]);
+      await tab.getByText('Load the van from the back.').waitFor({ timeout: 30_000 });
+      await tab.close();
+    } finally {
+      await Promise.all(broken.map(([f], i) => writeFile(path.join(dir, f), originals[i])));
+    }
+  });
+});

@@ -79,6 +79,7 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
     // MDX's processor type says run() takes the program it returns; it takes the parsed mdast, as process() gives it.
     const code = String(processor.stringify(await processor.run(tree as never, file), file));
     const doc: DocSource | undefined = frontMatter && { relPath: task.relPath, frontMatter, toc: file.data.toc!, firstHeading: file.data.firstHeading, ...(file.data.docCardList ? { docCardList: true } : {}) };
+    if (doc && !doc.frontMatter.title && !doc.firstHeading) throw new ContentError(task.source, 'no title: add `title:` to the front matter, or begin the page with a `# Heading`');
     const fallbacks = file.data.diagramFallbacks;
     const linkAnswers = file.data.linkAnswers;
     const warnings = [...frontMatterWarnings, ...file.messages.filter((m) => !m.fatal).map((m) => `${task.source}${m.line ? `:${m.line}` : ''}: ${m.reason}`)];

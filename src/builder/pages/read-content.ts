@@ -186,6 +186,20 @@ export function scanDocSource(file: string, relPath: string, text: string, root 
   return frontMatter.title && !text.includes('DocCardList') ? { relPath, frontMatter } : readDocSource(file, relPath, text, root);
 }
 
+/**
+ * The dev server's reading of a page: one whose front matter is wrong or that has no title keeps a place (its path as
+ * its title) instead of stopping the whole site, and its body shows the error (mdx-plugin.ts).
+ */
+function devDocSource(relPath: string, text: string, read: () => DocSource): DocSource {
+  try {
+    const doc = read();
+    if (doc.frontMatter.title || doc.firstHeading) return doc;
+  } catch (e) {
+    if (!(e instanceof ContentError)) throw e;
+  }
+  return { relPath, frontMatter: { title: relPath, ...(slugOfText(text) ? { slug: slugOfText(text) } : {}) }, toc: [] };
+}
+
 /** 1-based line and column of a character offset in a text. */
 function lineColumn(text: string, offset: number): string {
   const before = text.slice(0, Math.max(0, offset));
@@ -269,6 +283,8 @@ export interface ContentSources {
   root: string;
   contentDir: string;
   versions: { name: string; docs: Map<string, DocSource>; categories: Map<string, CategorySource> }[];
+  /** The dev server's: a page that cannot be read keeps a place, and its body shows why (devDocSource). */
+  tolerant?: boolean;
 }
 
 /** Where a file belongs in `sources`, if it is content (a page or a _category_.json of a version). */
@@ -300,11 +316,12 @@ export async function readContentFile(sources: ContentSources, file: string, hea
   }
   if (text === null) return version.docs.delete(relPath), {};
   let doc: DocSource | undefined;
-  if (headings === 'later') doc = scanDocSource(source, relPath, text, sources.root);
+  if (headings === 'later') doc = devDocSource(relPath, text, () => scanDocSource(source, relPath, text, sources.root));
   else {
     const cache = pageCache(sources.root);
     doc = (await cache.get(source, text))?.doc;
-    if (!doc) {
+    if (!doc && sources.tolerant) doc = devDocSource(relPath, text, () => readDocSource(source, relPath, text, sources.root));
+    else if (!doc) {
       doc = readDocSource(source, relPath, text, sources.root);
       await cache.set(source, text, { doc });
     }
@@ -346,7 +363,7 @@ interface SnapshotEntry extends Snapshotted {
  * it); anything else is parsed here, or with `headings: 'later'` only its front matter is read.
  */
 export async function readContentSources(root = process.cwd(), contentDir = CONTENT_DIR, headings: 'now' | 'later' = 'now', failed: ReadonlySet<string> = new Set()): Promise<ContentSources> {
-  const sources: ContentSources = { root, contentDir, versions: siteConfig.versions.map((v) => ({ name: v.name, docs: new Map(), categories: new Map() })) };
+  const sources: ContentSources = { root, contentDir, versions: siteConfig.versions.map((v) => ({ name: v.name, docs: new Map(), categories: new Map() })), tolerant: headings === 'later' };
   const files = siteConfig.versions.flatMap((v) => walk(path.join(root, contentDir, v.name)).map((rel) => path.join(root, contentDir, v.name, rel)));
   // The last reading of the whole content folder: unchanged pages are only looked at, not read again.
   const snapshot = statSnapshot<SnapshotEntry>(path.join(root, '.cache/content-snapshot.json'), compilerFingerprint(root));
