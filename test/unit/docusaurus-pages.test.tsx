@@ -4,19 +4,13 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { evaluate } from '@mdx-js/mdx';
-import * as runtime from 'react/jsx-runtime';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { VFile } from 'vfile';
-import { mdxCompileOptions } from '../../src/builder/pages/mdx-options.ts';
-import { preprocessMdx } from '../../src/builder/pages/mdx-preprocess.ts';
+import { cleanup, screen } from '@testing-library/react';
+import { renderMdx } from './render-mdx.tsx';
 import { readDocSource } from '../../src/builder/pages/read-content.ts';
 import { PAGE_COMPONENTS } from '../../src/builder/pages/page-components.ts';
 import compilePage from '../../src/builder/pages/mdx-compile-worker.ts';
 import { withImageUrls } from '../../src/builder/prerender/page-images.ts';
 import { mdxComponents } from '../../src/mdx/components.tsx';
-import { MarkdownBody } from '../../src/theme/MarkdownBody.tsx';
 
 /** A PNG of a given size, all one colour: enough for the build to read its size and hash its bytes. */
 function png(width: number, height: number): Buffer {
@@ -57,17 +51,7 @@ beforeAll(() => {
 });
 afterEach(() => cleanup());
 
-async function renderPage(rel: string, text: string) {
-  const file = new VFile({ path: path.join(site, rel), cwd: site, value: preprocessMdx(text) });
-  const { default: Content } = await evaluate(file, { ...mdxCompileOptions, ...runtime, development: false } as never);
-  return render(
-    <MemoryRouter>
-      <MarkdownBody>
-        <Content components={mdxComponents} />
-      </MarkdownBody>
-    </MemoryRouter>,
-  );
-}
+const renderPage = (rel: string, text: string) => renderMdx(text, { path: path.join(site, rel), cwd: site });
 
 const compile = (rel: string, text: string) =>
   compilePage({ path: path.join(site, rel), source: rel, relPath: rel.replace(/^content\/docs\/1\.1\//, ''), text, development: false, withDoc: true });

@@ -1,27 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { evaluate } from '@mdx-js/mdx';
-import * as runtime from 'react/jsx-runtime';
-import { render, screen, fireEvent, within, act, cleanup } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { VFile } from 'vfile';
-import { mdxCompileOptions } from '../../src/builder/pages/mdx-options.ts';
-import { preprocessMdx } from '../../src/builder/pages/mdx-preprocess.ts';
+import { screen, fireEvent, within, act, cleanup } from '@testing-library/react';
+import { renderMdx } from './render-mdx.tsx';
 import { readDocSource, scanDocSource } from '../../src/builder/pages/read-content.ts';
 import compilePage from '../../src/builder/pages/mdx-compile-worker.ts';
-import { mdxComponents } from '../../src/mdx/components.tsx';
-import { MarkdownBody } from '../../src/theme/MarkdownBody.tsx';
-
-async function renderMdx(source: string) {
-  const { default: Content } = await evaluate(new VFile({ path: 'page.mdx', value: preprocessMdx(source) }), { ...mdxCompileOptions, ...runtime, development: false } as never);
-  return render(
-    <MemoryRouter>
-      <MarkdownBody>
-        <Content components={mdxComponents} />
-      </MarkdownBody>
-    </MemoryRouter>,
-  );
-}
 
 describe('MDX features', () => {
   it('gives headings stable ids, with {#custom-id} overrides and de-duplicated slugs', async () => {
