@@ -5,6 +5,7 @@ import type { VersionRoutes } from '../links/resolve-link.ts';
 import { versionRoutes } from '../links/version-routes.ts';
 import type { ContentSources } from './read-content.ts';
 import type { LinkContext } from './remark-links.ts';
+import { pageErrorModule } from './page-error-module.ts';
 
 const PAGE = /\.mdx?$/;
 
@@ -43,9 +44,14 @@ export function mdxPlugin(): Plugin {
       const source = path.relative(root, file);
       const { default: compilePage } = await import('./mdx-compile-worker.ts');
       const context = await links.contextFor(source);
-      const out = await compilePage({ path: file, source, relPath: context?.from.relPath ?? source, text: code, development, withDoc: false, ...(context ? { links: context } : {}) });
-      if (out.error) this.error(`${out.error.location}: ${out.error.reason}`);
+      // Its front matter is checked too (withDoc), so that the page shows what the build would say of it.
+      const out = await compilePage({ path: file, source, relPath: context?.from.relPath ?? source, text: code, development, withDoc: development, ...(context ? { links: context } : {}) });
+      if (out.error && !development) this.error(`${out.error.location}: ${out.error.reason}`);
+      if (out.error) return { code: `${pageErrorModule(out.error.location, out.error.reason)}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n`, map: null };
       links.compiled(file, out.linkAnswers);
+      for (const w of out.warnings ?? []) this.warn(w);
+      // An edited partial compiles the pages that hold it again.
+      for (const partial of out.partials ?? []) this.addWatchFile(partial);
       // An edited page must not reload the tab: the body accepts its own update, and the app imports the new body
       // when the content-changed event revalidates the page (browser-pages.ts).
       return { code: development ? `${out.code}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n` : out.code, map: null };
