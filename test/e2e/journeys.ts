@@ -203,8 +203,9 @@ export function readerJourneys(name: EngineName) {
             const form = document.querySelector('.DocSearch-Form')!;
             if (!document.hasFocus()) {
               const rules = [...document.styleSheets].flatMap((s) => [...s.cssRules]).filter((r): r is CSSStyleRule => r instanceof CSSStyleRule);
-              const rule = rules.find((r) => /\.DocSearch-Form:focus-within/.test(r.selectorText) && r.style.outlineStyle && r.style.outlineStyle !== 'none');
-              return { style: rule?.style.outlineStyle ?? 'none', width: rule ? parseFloat(rule.style.outlineWidth) : 0, shadow: 'none', from: 'rule' };
+              // The outline shorthand (its colour a var()) as written: CSSOM leaves its longhands empty.
+              const outline = rules.filter((r) => /\.DocSearch-Form:focus-within/.test(r.selectorText)).map((r) => /^([\d.]+)px (solid|double)\b/.exec(r.style.getPropertyValue('outline'))).find(Boolean);
+              return { style: outline?.[2] ?? 'none', width: outline ? parseFloat(outline[1]) : 0, shadow: 'none', from: 'rule' };
             }
             const style = getComputedStyle(form);
             return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), shadow: style.boxShadow, from: 'computed' };
