@@ -51,6 +51,11 @@ export function checkRoutesAcrossVersions(versions: VersionManifest[], redirects
   }
 }
 
+/** Route of a category's generated index relative to its version root: 'category/<slug>/'. */
+export function categoryRelativeRoute(c: CategorySource): string {
+  return `category/${c.link?.type === 'generated-index' && c.link.slug ? c.link.slug.replace(/^\/+|\/+$/g, '') : slugify(c.label)}/`;
+}
+
 /** Assembles one version's manifest from what the build read off disk. Throws ContentError on bad input. */
 export function buildVersionManifest(
   version: VersionConfig,
@@ -94,8 +99,7 @@ export function buildVersionManifest(
     };
   });
 
-  const categoryRoute = (c: CategorySource) =>
-    `${root}category/${c.link?.type === 'generated-index' && c.link.slug ? c.link.slug.replace(/^\/+|\/+$/g, '') : slugify(c.label)}/`;
+  const categoryRoute = (c: CategorySource) => root + categoryRelativeRoute(c);
 
   const categoryIndexes: CategoryIndexEntry[] = categories
     .filter((c) => c.link?.type === 'generated-index')

@@ -11,6 +11,7 @@ import { frontMatterOf, syntaxError } from './read-content.ts';
 import type { Root } from 'mdast';
 import type { DocSource } from '../../content/types.ts';
 import { ContentError } from '../../content/manifest.ts';
+import type { LinkContext } from './remark-links.ts';
 
 export interface CompileTask {
   /** Absolute path (for messages and the compiled module's file name). */
@@ -24,6 +25,8 @@ export interface CompileTask {
   development: boolean;
   /** Also read the manifest entry (builds); the dev server compiles bodies only. */
   withDoc: boolean;
+  /** The page's version and every version's routes: its links are resolved in its version (remark-links.ts). */
+  links?: LinkContext;
 }
 
 export interface CompileOutput {
@@ -33,6 +36,8 @@ export interface CompileOutput {
   error?: { location: string; reason: string };
   /** Diagrams the build could not draw: the browser draws them (see remark-mermaid.ts). */
   diagramFallbacks?: DiagramFallback[];
+  /** What its links were resolved against (remark-links.ts), for the page cache to check. */
+  linkAnswers?: Record<string, string>;
 }
 
 // One processor per format and mode, made once per thread: making one per page costs more than compiling.
@@ -51,7 +56,7 @@ function processorFor(path: string, development: boolean) {
 export default async function compilePage(task: CompileTask): Promise<CompileOutput> {
   try {
     const processor = processorFor(task.path, task.development);
-    const file = new VFile({ value: preprocessMdx(task.text), path: task.path, data: { source: task.source } });
+    const file = new VFile({ value: preprocessMdx(task.text), path: task.path, data: { source: task.source, ...(task.links ? { linkContext: task.links } : {}) } });
     // What process() does, in its three steps: the manifest entry comes from the same tree, parsed once,
     // and the reader's checks come first, as they name syntax and front matter errors precisely.
     let tree;
@@ -65,7 +70,8 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
     const code = String(processor.stringify(await processor.run(tree as never, file), file));
     const doc: DocSource | undefined = frontMatter && { relPath: task.relPath, frontMatter, toc: file.data.toc!, firstHeading: file.data.firstHeading };
     const fallbacks = file.data.diagramFallbacks;
-    return { code, doc, ...(fallbacks?.length ? { diagramFallbacks: fallbacks } : {}) };
+    const linkAnswers = file.data.linkAnswers;
+    return { code, doc, ...(fallbacks?.length ? { diagramFallbacks: fallbacks } : {}), ...(linkAnswers && Object.keys(linkAnswers).length ? { linkAnswers } : {}) };
   } catch (e) {
     if (e instanceof ContentError) return { code: '', error: { location: e.file, reason: e.message.slice(e.file.length + 2) } };
     const err = e as { reason?: string; message: string; line?: number; place?: { line?: number; start?: { line?: number } } };

@@ -9,6 +9,7 @@ import { remarkCodeBlocks } from './remark-code-blocks.ts';
 import { BoundedMap } from '../common/bounded-map.ts';
 import { remarkParsePlugins } from './remark-parse-plugins.ts';
 import { remarkStaticBody } from './remark-static-body.ts';
+import { remarkLinks } from './remark-links.ts';
 import { remarkTableLabels } from './remark-table-labels.ts';
 import { rehypeTableWords } from './rehype-table-words.ts';
 import { rehypeHeadingLinks } from './rehype-heading-links.ts';
@@ -18,7 +19,7 @@ import { transformerCodeWords } from './shiki-code-words.ts';
 /** The page compiler's options; `development` (the dev server) shows a diagram's error in the page instead of failing. */
 export const mdxCompileOptionsFor = ({ development }: { development: boolean }): CompileOptions => ({
   ...mdxCompileOptions,
-  remarkPlugins: [...remarkParsePlugins, remarkAdmonitions, remarkHeadingIds, [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody],
+  remarkPlugins: [...remarkParsePlugins, remarkLinks, remarkAdmonitions, remarkHeadingIds, [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody],
 });
 
 /**
@@ -41,6 +42,7 @@ const highlightCache = {
 export const mdxCompileOptions: CompileOptions = {
   remarkPlugins: [
     ...remarkParsePlugins,
+    remarkLinks,
     remarkAdmonitions,
     remarkHeadingIds,
     remarkMermaid,

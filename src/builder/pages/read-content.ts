@@ -190,6 +190,42 @@ export async function listPageSources(root = process.cwd(), contentDir = CONTENT
   return lists.flat().sort((a, b) => (a.source < b.source ? -1 : 1));
 }
 
+/**
+ * The `slug:` of a page's front matter, read without parsing the page, or undefined (also for front matter the
+ * compiler will reject: it reports that itself).
+ */
+export function slugOfText(text: string): string | undefined {
+  const yaml = FRONT_MATTER.exec(text)?.[1];
+  if (yaml === undefined || !/^slug\s*:/m.test(yaml)) return undefined;
+  const doc = parseDocument(yaml, { prettyErrors: false });
+  if (doc.errors.length) return undefined;
+  const data = doc.toJS() as { slug?: unknown } | null;
+  return typeof data?.slug === 'string' ? data.slug : undefined;
+}
+
+/** Every version's categories, read from their `_category_.json`; one that cannot be read is left out (the manifest reports it). */
+export function readCategorySources(root = process.cwd(), contentDir = CONTENT_DIR): Map<string, CategorySource[]> {
+  const out = new Map<string, CategorySource[]>();
+  for (const v of siteConfig.versions) {
+    const dir = path.join(root, contentDir, v.name);
+    const list: CategorySource[] = [];
+    for (const rel of walk(dir)) {
+      if (!rel.endsWith('_category_.json')) continue;
+      const text = readTextIfAny(path.join(dir, rel));
+      try {
+        if (text !== null) list.push(readCategory(rel, dirOf(rel), text));
+      } catch {
+        // reported by the manifest
+      }
+    }
+    out.set(v.name, list);
+  }
+  return out;
+}
+
+/** 'a/b/_category_.json' → 'a/b'. */
+const dirOf = (rel: string) => rel.slice(0, Math.max(0, rel.lastIndexOf('/')));
+
 /** What the content folders hold, per version: each page's entry and each category, by path. */
 export interface ContentSources {
   root: string;

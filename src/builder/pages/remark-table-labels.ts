@@ -41,8 +41,8 @@ function runsOf(nodes: PhrasingContent[], bold: boolean, runs: TextRun[] = []): 
  * Marks each Markdown table narrow enough to reflow: every body cell carries its column's header text
  * (`data-label`), which the block layout shows above the value, so the labels are in the HTML and need no script.
  * The table's class names the column width below which it reads as blocks: the width it needs as a table
- * (table-fit.ts). Explicit table roles keep the table's semantics for screen readers when that layout changes the
- * cells' display (some browsers drop them otherwise).
+ * (table-fit.ts). The table keeps its semantics in that layout without explicit roles (a role on a table's own parts
+ * is invalid HTML): each engine's test of a reflowed table reads them (test/e2e/journeys.ts).
  */
 export function labelTable(table: Table): void {
   const [header, ...rows] = table.children;
@@ -50,15 +50,12 @@ export function labelTable(table: Table): void {
   const labels = header.children.map((cell) => toString(cell).trim());
   const runs = (cells: TableCell[], bold: boolean) => cells.map((cell) => runsOf(cell.children, bold));
   const width = tableWidth(runs(header.children, true), rows.map((row) => runs(row.children, false)));
-  table.data = { ...table.data, hProperties: { className: [REFLOW_CLASS, `table--cards-below-${cardsBelow(width)}`], role: 'table' } };
-  header.data = { ...header.data, hProperties: { role: 'row' } };
-  for (const cell of header.children) cell.data = { ...cell.data, hProperties: { role: 'columnheader' } };
+  table.data = { ...table.data, hProperties: { className: [REFLOW_CLASS, `table--cards-below-${cardsBelow(width)}`] } };
   for (const row of rows) {
-    row.data = { ...row.data, hProperties: { role: 'row' } };
     // A short row would get its missing cells unlabelled: they are added here, empty.
     while (row.children.length < labels.length) row.children.push({ type: 'tableCell', children: [] });
     row.children.forEach((cell, i) => {
-      cell.data = { ...cell.data, hProperties: { role: 'cell', dataLabel: labels[i] ?? '' } };
+      cell.data = { ...cell.data, hProperties: { dataLabel: labels[i] ?? '' } };
     });
   }
 }
