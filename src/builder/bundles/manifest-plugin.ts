@@ -105,7 +105,8 @@ export function contentPlugin(): Plugin[] {
   const contentPage = async (file: string) => {
     const { CONTENT_DIR } = await contentReader();
     const rel = path.relative(path.join(root, CONTENT_DIR), file).split(path.sep).join('/');
-    if (!PAGE_FILE.test(rel) || rel.startsWith('..')) return undefined;
+    // Not a partial (`_name.mdx`) nor anything in a folder that holds no pages (read-content.ts).
+    if (!PAGE_FILE.test(rel) || rel.startsWith('..') || rel.split('/').some((part) => part.startsWith('_') || part.startsWith('.'))) return undefined;
     const pages = server?.config.plugins.find((p) => p.name === 'zrok:mdx')?.api as MdxPluginApi | undefined;
     if (!pages) return undefined;
     return { source: `${CONTENT_DIR}/${rel}`, version: rel.slice(0, rel.indexOf('/')), relPath: rel.slice(rel.indexOf('/') + 1), compile: (text: string) => pages.compileForDev(file, text) };
@@ -121,9 +122,11 @@ export function contentPlugin(): Plugin[] {
     const text = page && (await readFile(file, 'utf8').catch(() => undefined));
     if (!page || text === undefined) return;
     const { doc } = await page.compile(text);
+    // A page without a title is left to the content reader, which gives it a place of its own.
+    if (!doc || !(doc.frontMatter.title || doc.firstHeading)) return;
     const cache = (await import('../pages/page-cache.ts')).pageCache(root);
     // An entry a build left holds the compiled body too: it stays as it is.
-    if (doc && !(await cache.get(page.source, text))) await cache.set(page.source, text, { doc: { ...doc, relPath: page.relPath } });
+    if (!(await cache.get(page.source, text))) await cache.set(page.source, text, { doc: { ...doc, relPath: page.relPath } });
   };
 
   const serveData: Connect.NextHandleFunction = (req, res, next) => {
@@ -172,16 +175,11 @@ export function contentPlugin(): Plugin[] {
         return null;
       },
       // A content page's own update is the content-changed event (onContentChange), after which the app imports its
-      // body again. Vite's update would make the browser import again every copy of the body it ever loaded (one per
-      // earlier edit), each a compile of the whole page. A page that no longer compiles keeps Vite's update: its
-      // import fails, and Vite shows the error in its overlay, naming file and line.
-      async hotUpdate({ type, file, read }) {
-        const page = type === 'update' ? await contentPage(file) : undefined; // a page added or deleted has no body loaded
-        const text = page && (await Promise.resolve(read()).catch(() => undefined)); // gone again since
-        if (!page || text === undefined || (await page.compile(text)).error) return;
-        // An update of no module: the browser closes the error overlay that an earlier save of the page opened.
-        if (this.environment.name === 'client') this.environment.hot.send({ type: 'update', updates: [] });
-        return [];
+      // body again; a page that does not compile shows its error in its body (page-error-module.ts). Vite's update
+      // would make the browser import again every copy of the body it ever loaded (one per earlier edit). A partial
+      // keeps Vite's update, which drops the pages that take it in.
+      async hotUpdate({ type, file }) {
+        if (type === 'update' && (await contentPage(file))) return [];
       },
       configureServer(s) {
         server = s;

@@ -6,6 +6,7 @@ import { versionRoutes } from '../links/version-routes.ts';
 import type { ContentSources } from './read-content.ts';
 import type { LinkContext } from './remark-links.ts';
 import type { CompileOutput } from './mdx-compile-worker.ts';
+import { pageErrorModule } from './page-error-module.ts';
 
 const PAGE = /\.mdx?$/;
 
@@ -33,11 +34,8 @@ export function mdxPlugin(): Plugin {
     const context = await links.contextFor(source);
     return { path: file, source, relPath: context?.from.relPath ?? source, ...(context ? { links: context } : {}) };
   };
-  /** The dev server's compile of a page's text, body and manifest entry: made once, while its links hold. */
-  const compileForDev = async (file: string, text: string) => {
-    const { compileOnce, compileWithDoc } = await import('./dev-compiles.ts');
-    return compileOnce(file, text, async () => compileWithDoc({ ...(await taskFor(file)), text, development: true, withDoc: true }), (out) => links.hold(out.linkAnswers));
-  };
+  /** The dev server's compile of a page's text, body and manifest entry: made once, while its links and partials hold. */
+  const compileForDev = async (file: string, text: string) => (await import('./dev-compiles.ts')).compileForDev({ ...(await taskFor(file)), text }, (out) => links.hold(out.linkAnswers));
   return {
     name: 'zrok:mdx',
     api: { compileForDev } satisfies MdxPluginApi,
@@ -59,11 +57,16 @@ export function mdxPlugin(): Plugin {
     async transform(code, id) {
       const file = id.split('?')[0];
       if (!PAGE.test(file)) return null;
+      // Under the dev server its front matter is checked too (withDoc), so that the page shows what the build would say of it.
       const out = development
         ? await compileForDev(file, code)
         : await (await import('./mdx-compile-worker.ts')).default({ ...(await taskFor(file)), text: code, development, withDoc: false });
-      if (out.error) this.error(`${out.error.location}: ${out.error.reason}`);
+      if (out.error && !development) this.error(`${out.error.location}: ${out.error.reason}`);
+      if (out.error) return { code: `${pageErrorModule(out.error.location, out.error.reason)}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n`, map: null };
       links.compiled(file, out.linkAnswers);
+      for (const w of out.warnings ?? []) this.warn(w);
+      // An edited partial compiles the pages that hold it again.
+      for (const partial of out.partials ?? []) this.addWatchFile(partial);
       // An edited page must not reload the tab: the body accepts its own update, and the app imports the new body
       // when the content-changed event revalidates the page (browser-pages.ts).
       return { code: development ? `${out.code}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n` : out.code, map: null };
