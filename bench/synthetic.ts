@@ -70,7 +70,7 @@ function pageText(plan: PagePlan, index: number, siblings: PagePlan[], versionRo
   return parts.join('\n');
 }
 
-const LONG_SECTIONS = ['Overview', 'Before you start', 'Install the service', 'Configure the controller', 'Configure the frontend', 'Create accounts', 'Share a service', 'Reserve a name', 'Limits and quotas', 'Metrics', 'Upgrade', 'Back up and restore', 'Troubleshooting', 'Reference'];
+const LONG_SECTIONS = ['Overview', 'Before you start', 'Install the service', 'Configure the service', 'Configure the frontend', 'Create accounts', 'Share a service', 'Reserve a name', 'Limits and quotas', 'Metrics', 'Upgrade', 'Back up and restore', 'Troubleshooting', 'Reference'];
 
 /**
  * A long page, like the self-hosting guides writers spend their time on: about 450 lines, 14 sections with code blocks
