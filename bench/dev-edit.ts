@@ -5,7 +5,7 @@
  *
  * `--engine <dir>` runs another checkout's engine (its src/, vite.config.ts, …) on the same content, so two versions
  * of the dev server can be compared in one sitting; `--pages a,b` names the pages (doc ids of the current version, or
- * `<version>/<id>`); `--edits N`; `--cpu-prof <dir>` writes the dev server's CPU profile there when it stops; `--phases` prints, for each
+ * `<version>@<id>`); `--edits N`; `--content <dir>` edits another content folder (a synthetic site's); `--cpu-prof <dir>` writes the dev server's CPU profile there when it stops; `--phases` prints, for each
  * edit, when the browser got the server's event, the page data and the body module.
  * Usage: npx tsx bench/dev-edit.ts [--engine <dir>] [--pages concepts/http,getting-started] [--edits 5]
  */
@@ -24,6 +24,8 @@ const arg = (name: string) => {
 };
 const ENGINE = path.resolve(arg('--engine') ?? process.cwd());
 const EDITS = Number(arg('--edits') ?? 5);
+/** The content to copy into the workspace (its docs/ folder): the project's own by default. */
+const CONTENT = path.resolve(arg('--content') ?? 'content');
 const CPU_PROF = arg('--cpu-prof');
 const NAMED = ['concepts/http', 'getting-started', 'guides/self-hosting/linux'];
 
@@ -45,11 +47,11 @@ const routeOf = (version: (typeof siteConfig.versions)[number], relPath: string)
 async function targets(): Promise<Target[]> {
   const out: Target[] = [];
   const pageFiles = async (name: string) =>
-    (await readdir(path.join('content/docs', name), { recursive: true })).filter((f) => /\.mdx?$/.test(f)).sort();
+    (await readdir(path.join(CONTENT, 'docs', name), { recursive: true })).filter((f) => /\.mdx?$/.test(f)).sort();
   const wanted = arg('--pages')?.split(',');
   for (const version of siteConfig.versions) {
     const files = await pageFiles(version.name);
-    const lines = new Map(await Promise.all(files.map(async (f) => [f, (await readFile(path.join('content/docs', version.name, f), 'utf8')).split('\n').length] as const)));
+    const lines = new Map(await Promise.all(files.map(async (f) => [f, (await readFile(path.join(CONTENT, 'docs', version.name, f), 'utf8')).split('\n').length] as const)));
     const add = (f: string, why: string) => {
       const source = `content/docs/${version.name}/${f}`;
       if (!out.some((t) => t.source === source)) out.push({ source, route: routeOf(version, f), lines: lines.get(f)!, why });
@@ -117,7 +119,7 @@ const stop = (c: ChildProcess) => new Promise<void>((r) => (c.exitCode !== null 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const ws = await createWorkspace('zrok-docs-dev-edit-', siteConfig.redirects, ENGINE);
-await cp('content', path.join(ws.dir, 'content'), { recursive: true });
+await cp(CONTENT, path.join(ws.dir, 'content'), { recursive: true });
 const pages = await targets();
 const load = loadavg().map((l) => l.toFixed(1)).join(' ');
 console.log(`engine ${ENGINE}; ${cpus().length} cores, load average ${load}`);
