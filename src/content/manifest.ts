@@ -70,7 +70,7 @@ export function buildVersionManifest(
     const source = `${folder}/${s.relPath}`;
     const fm = s.frontMatter;
     const title = fm.title ?? s.firstHeading;
-    if (!title) throw new ContentError(source, 'no title: add `title:` to the front matter');
+    if (!title) throw new ContentError(source, 'no title: add `title:` to the front matter, or begin the page with a `# Heading`');
     const route = root + docRelativeRoute(s.relPath, fm.slug);
     const bad = unsafeRouteReason(route.slice(root.length));
     if (bad) {
@@ -96,6 +96,7 @@ export function buildVersionManifest(
       keywords: fm.keywords ?? [],
       toc: s.toc ?? [],
       hideToc: fm.hide_table_of_contents === true,
+      ...(s.docCardList ? { docCardList: true } : {}),
     };
   });
 

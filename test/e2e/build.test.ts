@@ -185,11 +185,11 @@ describe('the build', () => {
     assert.equal(await readFile(path.join(project, 'dist/marker.txt'), 'utf8'), 'from the last good build');
   });
 
-  it('fails when a page imports a module, naming the file', async () => {
+  it('fails when a page imports a module, naming the file, the line and what to do', async () => {
     await withFile(page('7.1', 'guides/one.mdx'), "---\ntitle: Guide One\n---\n\nimport Pad from 'left-pad';\n\nText.\n", async () => {
       const { code, output } = await build();
       assert.equal(code, 1);
-      assert.match(output, /content\/docs\/7\.1\/guides\/one\.mdx: pages cannot import modules \("left-pad"\)/);
+      assert.match(output, /content\/docs\/7\.1\/guides\/one\.mdx:5: import … from 'left-pad': pages here cannot import code .*use the components every page has/);
     });
   });
 

@@ -233,12 +233,16 @@ describe('search typed ahead', () => {
   it('keeps what is typed while the modal code loads', async () => {
     const ctx = await context(DESKTOP);
     const { page, errors } = await open(ctx, '/docs/getting-started/');
+    // The modal's code arrives only once the reader has typed.
+    let release!: () => void;
+    const typed = new Promise<void>((r) => (release = r));
     await page.route(/\/assets\/SearchModal[^/]*\.js$/, async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await typed;
       await route.continue();
     });
     await page.keyboard.press('Control+k');
     await page.keyboard.type('reserved');
+    release();
     const input = page.locator('.DocSearch-Input');
     await input.waitFor({ timeout: 10_000 });
     assert.equal(await input.inputValue(), 'reserved');

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SearchIndexCore } from '../../src/search/index-format.ts';
 import { createLocalSearchClient } from '../../src/search/local-client.ts';
 import { violationLines } from './axe.ts';
-import { serveSiteAndBrowser, watchErrors, waitHydrated } from './support.ts';
+import { idle, serveSiteAndBrowser, settle, trackRequests, watchErrors, waitHydrated } from './support.ts';
 import { CURRENT_VERSION, OLDER_VERSIONS, routeIn } from '../expected-routes.ts';
 import type { VersionConfig } from '../../site.config.ts';
 
@@ -44,6 +44,7 @@ async function open(path: string, options: Parameters<Browser['newContext']>[0] 
   const ctx = await served.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const page = await ctx.newPage();
   const errors = watchErrors(page);
+  trackRequests(page);
   const requests: string[] = [];
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
   await page.goto(served.site.url + path);
@@ -74,7 +75,7 @@ async function holdIndex(page: Page): Promise<() => void> {
 describe('search modal', () => {
   it('loads its code on first hover of the button, not with the page', async () => {
     const { page, ctx, requests } = await open('/docs/concepts/');
-    await page.waitForTimeout(300);
+    await settle(page); // what the page loads of itself, once idle, has been asked for
     assert.equal(requests.some((r) => /SearchModal|search-index/.test(r)), false, 'nothing of search loads with the page');
     await page.getByRole('button', { name: 'Search docs (Ctrl+K)' }).hover();
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('SearchModal')));
@@ -175,7 +176,7 @@ describe('search modal', () => {
     const { page, ctx } = await open('/search/');
     await page.locator('#search-page-input').fill('');
     await page.locator('#search-page-input').press('/');
-    await page.waitForTimeout(300);
+    await settle(page); // the modal's code, had the key asked for it, has arrived and rendered
     assert.equal(await modal(page).count(), 0);
     assert.equal(await page.locator('#search-page-input').inputValue(), '/');
     await ctx.close();
@@ -339,7 +340,7 @@ describe('search modal', () => {
       throw new Error(`${e.message}\nfailed=${failed} errors=${errors.join(' | ')}`);
     });
     assert.ok(failed >= 1);
-    await page.waitForTimeout(1000);
+    await settle(page); // a reload, had the failure asked for one, has started
     assert.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 1, 'no reload');
     offline = false;
     await alert.getByRole('button', { name: 'Retry' }).click();
@@ -446,7 +447,7 @@ describe('search modal', () => {
     const release = await holdIndex(page);
     await search(page, 'qqzzxxyy');
     await page.getByRole('status').filter({ hasText: 'Searching…' }).waitFor();
-    await page.waitForTimeout(500);
+    await idle(page); // the held index never arrives: a frame and an idle moment, in which nothing may say "No results"
     assert.equal(await page.getByText(/No results for/).isVisible(), false, 'not while the index loads');
     release();
     await page.getByText('No results for').waitFor();
@@ -517,7 +518,7 @@ describe('search page', () => {
 
   it('treats markup in the query as text', async () => {
     const { page, ctx, errors } = await open(`/search/?q=${encodeURIComponent('<img src=x onerror="window.__xss=1">')}`);
-    await page.waitForTimeout(800);
+    await settle(page); // the query has been answered, and an image the markup made has loaded or failed
     assert.equal(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined);
     assert.equal(await page.locator('.search-page img').count(), 0);
     assert.equal(await page.locator('#search-page-input').inputValue(), '<img src=x onerror="window.__xss=1">'.slice(0, 64));

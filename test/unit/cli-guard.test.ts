@@ -8,19 +8,9 @@ import type { CliFacts, CommandFact, FlagFact, PermissionFact } from '../../src/
 const root = path.resolve(import.meta.dirname, '../..');
 
 describe('docs commands and configs match their zrok release', () => {
-  // One pass over every page; CPU time rather than wall time, which other processes stretch.
-  let run: { errors: Map<string, string[]>; cpuMs: number } | undefined;
-  const realRun = () =>
-    (run ??= (() => {
-      const started = process.cpuUsage();
-      const errors = new Map(docsVersions(root).map((v) => [v, checkVersion(root, v).map(formatError)]));
-      const used = process.cpuUsage(started);
-      return { errors, cpuMs: (used.user + used.system) / 1000 };
-    })());
-
-  it('checks every page of every version in well under 2 s', () => {
-    expect(realRun().cpuMs).toBeLessThan(2000);
-  });
+  // One pass over every page. Its speed is no test's business: `npx tsx scripts/check-cli.ts` prints its CPU time.
+  let run: { errors: Map<string, string[]> } | undefined;
+  const realRun = () => (run ??= { errors: new Map(docsVersions(root).map((v) => [v, checkVersion(root, v).map(formatError)])) });
 
   // Fails while pages still name flags/commands/config versions their release does not have.
   it.each(docsVersions(root))('content/docs/%s', (version) => {

@@ -161,6 +161,17 @@ describe('page data', () => {
     expect(index.category?.cards.find((c) => c.label === 'Install')).toMatchObject({ kind: 'category', href: '/docs/guides/install/', description: '2 items' });
   });
 
+  it('gives a doc that shows <DocCardList /> the cards of its category, and no other doc any', () => {
+    const withCards = { versions: [buildVersionManifest(CURRENT, docs.map((d) => (d.relPath === 'guides/install/index.mdx' || d.relPath === 'concepts/hosting.mdx' ? { ...d, docCardList: true } : d)), categories)] };
+    const pages = createPageDataBuilder(withCards, (s) => s, 150);
+    // The category's own doc: its items.
+    expect(pages.page('/docs/guides/install/')!.category?.cards.map((c) => c.href)).toEqual(['/docs/guides/install/linux/', '/docs/guides/install/windows/']);
+    // A doc in a category: the others of that category.
+    const concepts = withCards.versions[0].sidebar.find((i) => i.label === 'Concepts') as Extract<SidebarItem, { type: 'category' }>;
+    expect(pages.page('/docs/concepts/hosting/')!.category?.cards.map((c) => c.label)).toEqual(labels(concepts.items).filter((l) => l !== 'concepts/hosting'));
+    expect(pages.page('/docs/guides/drives/')!.category).toBeUndefined();
+  });
+
   it('sends a large version only the open part of its sidebar, and the rest in parts', () => {
     const small = createPageDataBuilder(site, (s) => s, 150);
     expect(small.page('/docs/guides/drives/')!.sidebar).toEqual(sidebar);

@@ -94,22 +94,33 @@ describe('tab choices', () => {
 });
 
 describe('code wrapping', () => {
-  it('is off at first, toggles, and is remembered', async () => {
+  it('is no choice at first, turns the other way from what is shown, and is remembered', async () => {
     const store = createSettingsStore(dark);
-    expect(store.getState().codeWrap).toBe(false);
-    store.getState().toggleCodeWrap();
+    expect(store.getState().codeWrap).toBe(null);
+    store.getState().toggleCodeWrap(false);
     const later = createSettingsStore(dark);
     await later.persist.rehydrate();
     expect(later.getState().codeWrap).toBe(true);
-    later.getState().toggleCodeWrap();
+    later.getState().toggleCodeWrap(true);
     expect(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY)!).state.codeWrap).toBe(false);
+    const third = createSettingsStore(dark);
+    await third.persist.rehydrate();
+    expect(third.getState().codeWrap).toBe(false);
   });
 
-  it('reads anything stored but true as off', async () => {
-    localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ state: { codeWrap: 'yes' }, version: 0 }));
+  it('reads a stored "off" of the first version, then the default for everyone, as no choice', async () => {
+    localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ state: { codeWrap: false, preferredVersion: '1.0' }, version: 0 }));
     const store = createSettingsStore(dark);
     await store.persist.rehydrate();
-    expect(store.getState().codeWrap).toBe(false);
+    expect(store.getState().codeWrap).toBe(null);
+    expect(store.getState().preferredVersion).toBe('1.0');
+  });
+
+  it('reads anything stored but true or false as no choice', async () => {
+    localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ state: { codeWrap: 'yes' }, version: 1 }));
+    const store = createSettingsStore(dark);
+    await store.persist.rehydrate();
+    expect(store.getState().codeWrap).toBe(null);
   });
 });
 

@@ -6,6 +6,7 @@ import type { VersionRoutes } from '../links/resolve-link.ts';
 import { versionRoutes } from '../links/version-routes.ts';
 import type { ContentSources } from './read-content.ts';
 import type { LinkContext } from './remark-links.ts';
+import { pageErrorModule } from './page-error-module.ts';
 
 const PAGE = /\.mdx?$/;
 
@@ -22,8 +23,8 @@ export function mdxPlugin(): Plugin {
   let server: ViteDevServer | undefined;
   let content: ContentApi | undefined;
   let tables: VersionRoutes[] | undefined;
-  // What each compiled page's links resolved against, by file.
-  const answersOf = new Map<string, Record<string, string>>();
+  // What each compiled page's links resolved against, by file (null: the page failed).
+  const answersOf = new Map<string, Record<string, string> | null>();
   const tablesNow = async () => (tables ??= content ? routeTablesOf(await content.sources()) : undefined);
   return {
     name: 'zrok:mdx',
@@ -40,7 +41,7 @@ export function mdxPlugin(): Plugin {
         void (async () => {
           const [now, { linkAnswersHold }] = await Promise.all([tablesNow(), import('./remark-links.ts')]);
           for (const [file, answers] of answersOf) {
-            if (now && linkAnswersHold(answers, now)) continue;
+            if (now && answers && linkAnswersHold(answers, now)) continue;
             for (const mod of server?.moduleGraph.getModulesByFile(file) ?? []) server?.moduleGraph.invalidateModule(mod);
           }
         })();
@@ -52,9 +53,15 @@ export function mdxPlugin(): Plugin {
       const source = path.relative(root, file);
       const [{ default: compilePage }, { CONTENT_DIR }] = await Promise.all([import('./mdx-compile-worker.ts'), import('./read-content.ts')]);
       const links = linkContext(source, CONTENT_DIR, await tablesNow());
-      const out = await compilePage({ path: file, source, relPath: links?.from.relPath ?? source, text: code, development, withDoc: false, ...(links ? { links } : {}) });
-      if (out.error) this.error(`${out.error.location}: ${out.error.reason}`);
-      answersOf.set(file, out.linkAnswers ?? {});
+      // Its front matter is checked too (withDoc), so that the page shows what the build would say of it.
+      const out = await compilePage({ path: file, source, relPath: links?.from.relPath ?? source, text: code, development, withDoc: development, ...(links ? { links } : {}) });
+      if (out.error && !development) this.error(`${out.error.location}: ${out.error.reason}`);
+      // A page that failed (a broken link among other reasons) is compiled again after any content change.
+      answersOf.set(file, out.error ? null : (out.linkAnswers ?? {}));
+      if (out.error) return { code: `${pageErrorModule(out.error.location, out.error.reason)}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n`, map: null };
+      for (const w of out.warnings ?? []) this.warn(w);
+      // An edited partial compiles the pages that hold it again.
+      for (const partial of out.partials ?? []) this.addWatchFile(partial);
       // An edited page must not reload the tab: the body accepts its own update, and the app imports the new body
       // when the content-changed event revalidates the page (browser-pages.ts).
       return { code: development ? `${out.code}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n` : out.code, map: null };

@@ -15,6 +15,7 @@ import { sha256 } from '../common/hash.ts';
 import { isWrittenAside, writeWhole } from '../common/write-whole.ts';
 import { DIAGRAM_RENDERER_FINGERPRINT } from '../diagrams/diagram-renderer.ts';
 import type { DiagramFallback } from '../diagrams/remark-mermaid.ts';
+import type { PageImage } from './remark-images.ts';
 
 export interface CachedPage {
   doc: DocSource;
@@ -26,6 +27,10 @@ export interface CachedPage {
   diagramFallbacks?: DiagramFallback[];
   /** What its links were resolved against (remark-links.ts): the body holds while every answer does. */
   linkAnswers?: Record<string, string>;
+  /** What the build says of the page without failing it ('file:line: reason'), said again on every build. */
+  warnings?: string[];
+  /** Its images, which every build copies into the site. */
+  images?: PageImage[];
 }
 
 const fingerprints = new Map<string, string>();
