@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startSite, waitHydrated, watchErrors } from './support.ts';
 import { createWorkspace, type Workspace } from './workspace.ts';
+import { FIXTURE_VERSIONS } from '../fixture-versions.ts';
 
 const run = promisify(execFile);
 const repo = process.cwd();
@@ -31,7 +32,7 @@ async function build(env: Record<string, string> = {}): Promise<{ code: number; 
 }
 
 before(async () => {
-  workspace = await createWorkspace('zrok-docs-docusaurus-');
+  workspace = await createWorkspace('zrok-docs-docusaurus-', [], undefined, FIXTURE_VERSIONS);
   project = workspace.dir;
   await cp(path.join(repo, 'test/fixtures/mini/content'), path.join(project, 'content'), { recursive: true });
   await cp(path.join(repo, 'test/fixtures/docusaurus/content'), path.join(project, 'content'), { recursive: true });
@@ -62,7 +63,7 @@ describe('pages moved from Docusaurus', () => {
   };
 
   it('warns of a code language it cannot highlight, with file and line, and builds', () => {
-    assert.match(output, /warning: content\/docs\/1\.1\/moving\/packing\.mdx:\d+: code fence language "klingon" is not highlighted/);
+    assert.match(output, /warning: content\/docs\/7\.1\/moving\/packing\.mdx:\d+: code fence language "klingon" is not highlighted/);
   });
 
   it('takes a title from the first heading, shown once, and lists the category as cards', async () => {
@@ -145,7 +146,7 @@ describe('pages moved from Docusaurus', () => {
 
 describe('a build with five mistakes in five pages', () => {
   it('names all five, each with file and line, in one run, and writes no dist/', async () => {
-    const dir = path.join(project, 'content/docs/1.1/moving');
+    const dir = path.join(project, 'content/docs/7.1/moving');
     const edits: [string, (t: string) => string][] = [
       // a link to no page
       ['notices.md', (t) => t.replace('./packing.mdx#wrap-the-tools', '/docs/moving/unpacking/')],
@@ -164,11 +165,11 @@ describe('a build with five mistakes in five pages', () => {
       await rm(path.join(project, 'dist-broken'), { recursive: true, force: true });
       const { code, output } = await build({ OUT_DIR: 'dist-broken' });
       assert.equal(code, 1, output);
-      assert.match(output, /content\/docs\/1\.1\/moving\/notices\.md:\d+.*\/docs\/moving\/unpacking\/.*no page/);
-      assert.match(output, /content\/docs\/1\.1\/moving\/index\.mdx:\d+ .*#step-zero — no element with id "step-zero"/);
-      assert.match(output, /content\/docs\/1\.1\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found/);
-      assert.match(output, /content\/docs\/1\.1\/guides\/crash\.mdx:\d+: front matter "sidebar_position" must be a number/);
-      assert.match(output, /content\/docs\/1\.1\/getting-started\.mdx:\d+: MDX syntax error/);
+      assert.match(output, /content\/docs\/7\.1\/moving\/notices\.md:\d+.*\/docs\/moving\/unpacking\/.*no page/);
+      assert.match(output, /content\/docs\/7\.1\/moving\/index\.mdx:\d+ .*#step-zero — no element with id "step-zero"/);
+      assert.match(output, /content\/docs\/7\.1\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found/);
+      assert.match(output, /content\/docs\/7\.1\/guides\/crash\.mdx:\d+: front matter "sidebar_position" must be a number/);
+      assert.match(output, /content\/docs\/7\.1\/getting-started\.mdx:\d+: MDX syntax error/);
       await assert.rejects(readdir(path.join(project, 'dist-broken')), 'no dist/ is written');
     } finally {
       await Promise.all(edits.map(([f], i) => writeFile(path.join(dir, f), originals[i])));
@@ -193,11 +194,11 @@ describe('npm run dev with pages moved from Docusaurus', () => {
   });
 
   it('shows a page’s broken front matter, image or link on that page alone, and the page again once fixed', async () => {
-    const dir = path.join(project, 'content/docs/1.1/moving');
+    const dir = path.join(project, 'content/docs/7.1/moving');
     const broken: [string, (t: string) => string, RegExp][] = [
-      ['notices.md', (t) => t.replace('title: Notices', 'title: [Notices'), /content\/docs\/1\.1\/moving\/notices\.md:\d+: malformed front matter/],
-      ['packing.mdx', (t) => t.replace('./images/shed.png', './images/barn.png'), /content\/docs\/1\.1\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found/],
-      ['index.mdx', (t) => `${t}\nSee [the unpacking](/docs/moving/unpacking/).\n`, /content\/docs\/1\.1\/moving\/index\.mdx:\d+: .*\/docs\/moving\/unpacking\//],
+      ['notices.md', (t) => t.replace('title: Notices', 'title: [Notices'), /content\/docs\/7\.1\/moving\/notices\.md:\d+: malformed front matter/],
+      ['packing.mdx', (t) => t.replace('./images/shed.png', './images/barn.png'), /content\/docs\/7\.1\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found/],
+      ['index.mdx', (t) => `${t}\nSee [the unpacking](/docs/moving/unpacking/).\n`, /content\/docs\/7\.1\/moving\/index\.mdx:\d+: .*\/docs\/moving\/unpacking\//],
     ];
     const originals = await Promise.all(broken.map(([f]) => readFile(path.join(dir, f), 'utf8')));
     await Promise.all(broken.map(([f, edit], i) => writeFile(path.join(dir, f), edit(originals[i]))));
