@@ -15,6 +15,8 @@ import { checkLinks, formatLinkErrors } from './src/builder/links/link-check.ts'
 import { BuildError } from './src/builder/common/build-error.ts';
 import { escapeHtml, redirectPage, sitemapXml } from './src/builder/prerender/html-output.ts';
 import { llmsTxt } from './src/builder/prerender/plain-text.ts';
+import { copyPageImages, readPageImages } from './src/builder/prerender/page-images.ts';
+import { failureReport, readPageFailures } from './src/builder/common/page-failures.ts';
 import { startSearchIndexes, type SearchIndexJob } from './src/builder/search/search-thread.ts';
 import { SETTINGS_STORAGE_KEY } from './src/store/keys.ts';
 import { bundledStyles, contentSecurityPolicy, inlineScripts, inlineStyles, scriptHash } from './src/builder/prerender/csp.ts';
@@ -235,6 +237,8 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const shell = { template, cspMeta, base, runtimePreloads: chunkPreloads(viteManifest, PAGE_RUNTIME, base) };
   const runtimeUrl = base + viteManifest[PAGE_RUNTIME].file;
   const pages = JSON.parse(await readFile(path.join(path.dirname(clientDir), 'pages.json'), 'utf8')) as Record<string, string>;
+  const images = await readPageImages(path.dirname(clientDir));
+  await copyPageImages(clientDir, images);
   const jobs: PrerenderJob[] = [...pagePaths.map((p) => ({ path: p })), { path: '/404-not-found/', notFound: true }];
   const redirects = [
     ...site.versions.map((v) => ({ from: v.root, to: v.mainDocRoute })),
@@ -344,11 +348,18 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const rendered = [...outcomes.values()].flatMap((page) => page.facts);
   const targets = targetsKey(pagePaths, siteFiles, { redirects, base });
   const linkPlan = planLinkCheck({ targets, previous: previousLinks, rendered, pagePaths, keptFacts, redirects, base });
-  const errors = await checkLinks({ pages: linkPlan.pages, targets: linkPlan.targets, redirects, base, staticExists });
-  if (!errors.length) await saveLinkState(linkStateFile, linkPlan.next);
+  // A page that did not compile rendered nothing: its own links are not checked, nor anchors into it.
+  const failures = await readPageFailures(path.dirname(clientDir));
+  const failedRoutes = new Set(site.versions.flatMap((v) => v.docs.filter((d) => failures[d.source]).map((d) => d.route)));
+  const routeOf = (link: string) => `/${link.replace(/^https?:\/\/[^/]+/, '').slice(base.length).split(/[?#]/)[0]}`;
+  const errors = (await checkLinks({ pages: linkPlan.pages, targets: linkPlan.targets, redirects, base, staticExists })).filter((e) => !failures[e.source] && !failedRoutes.has(routeOf(e.link)));
+  const failed = Object.keys(failures).length > 0;
+  if (!errors.length && !failed) await saveLinkState(linkStateFile, linkPlan.next);
   await indexing;
   for (const { entry, tag } of searchJobs) if (!takeIndex(entry)) throw new BuildError(`the search index of ${tag} was made, but its files are not in ${searchFiles}`);
   keptFiles.push(...indexSiteFiles);
+  // Every page that failed and every broken link, in one report.
+  if (failed) throw new BuildError(failureReport(failures, errors.length ? await formatLinkErrors(errors) : undefined));
   if (errors.length) {
     const message = await formatLinkErrors(errors);
     // Draft mode for writers with half a version written; CI and `npm run build` never set it.
@@ -356,7 +367,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     console.warn(`${message}\n(BROKEN_LINKS=warn: continuing)`);
   }
 
-  await writeFile(path.join(clientDir, 'llms.txt'), llmsTxt(siteConfig, base, site));
+  await writeFile(path.join(clientDir, 'llms.txt'), llmsTxt(siteConfig, base, site, images));
   await writeFile(path.join(clientDir, 'sitemap.xml'), sitemapXml(siteConfig.url, base, pagePaths.filter((p) => p !== `/${siteConfig.search.pagePath}/`), site));
   await writeFile(path.join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteConfig.url}${base}sitemap.xml\n`);
   await cache.prune();

@@ -6,12 +6,14 @@
 import path from 'node:path';
 import { withGrammars } from '../src/builder/common/tree-sitter.ts';
 
-const { checkVersion, docsVersions, formatError } = await withGrammars('check-cli', () => import('../src/builder/commands/cli-check.ts'));
+const { borrowedFactsNotice, checkVersion, docsVersions, formatError } = await withGrammars('check-cli', () => import('../src/builder/commands/cli-check.ts'));
 
 const root = path.join(import.meta.dirname, '..');
 const versions = process.argv.length > 2 ? process.argv.slice(2) : docsVersions(root);
 let total = 0;
 for (const version of versions) {
+  const notice = borrowedFactsNotice(root, version);
+  if (notice) console.error(notice);
   const started = process.cpuUsage();
   const errors = checkVersion(root, version);
   const used = process.cpuUsage(started);

@@ -1,23 +1,48 @@
 /**
- * Compiles MDX pages with the site's real plugin chain and reports syntax errors with file:line.
- * Usage: npx tsx scripts/check-mdx.ts content/docs/1.1/getting-started.mdx [...more files]
+ * Compiles pages exactly as the build does (the same compiler, front matter, links resolved in their version, the
+ * page's imports) and reports every problem with file:line, and the build's warnings. With no file named, every page.
+ * Usage: npx tsx scripts/check-mdx.ts [content/docs/1.1/getting-started.mdx ...]
  */
-import { compile } from '@mdx-js/mdx';
-import { readFile } from 'node:fs/promises';
-import { VFile } from 'vfile';
-import { mdxCompileOptions } from '../src/builder/pages/mdx-options.ts';
-import { preprocessMdx } from '../src/builder/pages/mdx-preprocess.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import compilePage from '../src/builder/pages/mdx-compile-worker.ts';
+import { listPageSources, readCategorySources, slugOfText } from '../src/builder/pages/read-content.ts';
+import { routeTables, versionOfSource } from '../src/builder/pages/page-routes.ts';
+import { linkerReady, linkRuntime, PageImportError } from '../src/builder/common/page-link.ts';
+
+const root = process.cwd();
+const pages = await listPageSources(root);
+const tables = routeTables(pages, (source) => slugOfText(readFileSync(path.join(root, source), 'utf8')), readCategorySources(root));
+const asked = process.argv.slice(2).map((f) => path.relative(root, path.resolve(f)).split(path.sep).join('/'));
+await linkerReady;
 
 let failed = 0;
-for (const path of process.argv.slice(2)) {
-  const value = preprocessMdx(await readFile(path, 'utf8'));
-  try {
-    await compile(new VFile({ path, value }), mdxCompileOptions);
-    console.log(`ok   ${path}`);
-  } catch (e) {
-    failed++;
-    const err = e as { line?: number; column?: number; reason?: string; message: string };
-    console.log(`FAIL ${path}:${err.line ?? '?'}:${err.column ?? '?'} ${err.reason ?? err.message}`);
+for (const source of asked.length ? asked : pages.map((p) => p.source)) {
+  const page = pages.find((p) => p.source === source);
+  const relPath = page?.relPath ?? source;
+  const version = versionOfSource(source);
+  const out = await compilePage({
+    path: path.join(root, source),
+    source,
+    relPath,
+    text: readFileSync(path.join(root, source), 'utf8'),
+    development: false,
+    withDoc: true,
+    ...(version ? { links: { from: { version, relPath }, versions: tables } } : {}),
+  });
+  let error = out.error && `${out.error.location}: ${out.error.reason}`;
+  if (!error) {
+    try {
+      linkRuntime(out.code, 'check');
+    } catch (e) {
+      if (!(e instanceof PageImportError)) throw e;
+      error = `${source}: ${e.message}`;
+    }
   }
+  for (const w of out.warnings ?? []) console.log(`warn ${w}`);
+  if (error) {
+    failed++;
+    console.log(`FAIL ${error}`);
+  } else console.log(`ok   ${source}`);
 }
 process.exit(failed ? 1 : 0);

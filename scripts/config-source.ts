@@ -37,7 +37,7 @@ const CONSTANTS = goQuery(`(source_file (const_declaration (const_spec name: (id
 const CONFIG_STRUCT = goQuery(`(source_file (type_declaration (type_spec name: (type_identifier) @name type: (struct_type (field_declaration_list) @fields)) @spec (#eq? @name "Config")))`);
 
 /** cf's default field naming: HostMatch → host_match. */
-function snake(field: string): string {
+export function snake(field: string): string {
   return field.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
 }
 

@@ -1,6 +1,6 @@
 /**
- * Writes content/cli/<version>.json — zrok's commands, flags, config versions, default permission modes and the
- * environment variables it reads, at one release —
+ * Writes content/cli/<version>.json — zrok's commands, flags, config versions and stanza defaults, default permission
+ * modes and the environment variables it reads, at one release —
  * straight from a zrok git repository (bare or not), without a Go toolchain.
  * Usage: npx tsx scripts/extract-cli.ts <zrok git dir> <tag>      (tag e.g. v1.1.12)
  * The docs command guard (src/builder/commands/cli-check.ts, run by npm test) checks the pages against it.
@@ -11,8 +11,15 @@ import path from 'node:path';
 import type { CliFacts, ConfigKind } from '../src/builder/commands/cli-facts.ts';
 import { withGrammars } from '../src/builder/common/tree-sitter.ts';
 
-const [{ readCobraCommands }, { readConfigFacts }, { readEnvironmentFacts, readsEnvironment }, { GoSourceError }, { readPermissionFacts }] = await withGrammars('extract-cli', () =>
-  Promise.all([import('./cobra-source.ts'), import('./config-source.ts'), import('./env-source.ts'), import('./go-syntax.ts'), import('./permission-source.ts')]),
+const [{ readCobraCommands }, { readConfigFacts }, { readEnvironmentFacts, readsEnvironment }, { GoSourceError }, { readPermissionFacts }, { readStanzaDefaults }] = await withGrammars('extract-cli', () =>
+  Promise.all([
+    import('./cobra-source.ts'),
+    import('./config-source.ts'),
+    import('./env-source.ts'),
+    import('./go-syntax.ts'),
+    import('./permission-source.ts'),
+    import('./stanza-defaults-source.ts'),
+  ]),
 );
 
 const CMD_DIR = 'cmd/zrok';
@@ -83,14 +90,19 @@ function main() {
   }
 
   const cmdFiles = packageFiles(dir, tag, CMD_DIR);
-  const commands = readCobraCommands({ files: cmdFiles, goMod: git(dir, 'show', `${tag}:go.mod`) });
+  const goMod = git(dir, 'show', `${tag}:go.mod`);
+  const commands = readCobraCommands({ files: cmdFiles, goMod });
   // Every Go file that loads a YAML config; readConfigFacts says which loaders are missing.
-  const configs = readConfigFacts(grepFiles(dir, tag, 'cf.BindYaml', '*.go'));
+  const loaders = grepFiles(dir, tag, 'cf.BindYaml', '*.go');
+  const configs = readConfigFacts(loaders);
   const shareGo = 'controller/share.go';
   const permissionModes = readPermissionFacts(cmdFiles, commands, { path: shareGo, text: git(dir, 'show', `${tag}:${shareGo}`) });
   const environment = readEnvironmentFacts(shippedFiles(dir, tag), grepFiles(dir, tag, 'ZROK_', '*.go'));
 
   const kinds = Object.keys(configs).sort() as ConfigKind[];
+  const reader = { module: /^module\s+(\S+)/m.exec(goMod)?.[1] ?? '', files: (pkg: string) => packageFiles(dir, tag, pkg) };
+  // The version constant sits in the loader's own file (readConfigFacts checks), so its source names the loader.
+  const loaderOf = (k: ConfigKind) => loaders.find((f) => f.path === configs[k]!.source.replace(/:\d+$/, ''))!;
   const facts: CliFacts = {
     version,
     tag,
@@ -98,6 +110,7 @@ function main() {
     configVersions: Object.fromEntries(kinds.map((k) => [k, configs[k]!.v])),
     configKeys: Object.fromEntries(kinds.map((k) => [k, configs[k]!.keys])),
     configSources: Object.fromEntries(kinds.map((k) => [k, configs[k]!.source])),
+    stanzaDefaults: Object.fromEntries(kinds.map((k) => [k, readStanzaDefaults(loaderOf(k), reader)])),
     commands,
     permissionModes,
     environment,
@@ -107,7 +120,7 @@ function main() {
   const out = path.join(outDir, `${version}.json`);
   writeFileSync(out, `${JSON.stringify(facts, null, 2)}\n`);
   const flags = commands.reduce((n, c) => n + c.flags.length + c.persistentFlags.length, 0);
-  console.log(`${path.relative(process.cwd(), out)}: ${tag} (${commit.slice(0, 10)}), ${commands.length} commands, ${flags} flags, config versions ${kinds.map((k) => `${k} ${configs[k]!.v}`).join(', ')}, permission modes ${permissionModes.map((p) => `${p.command.slice(5)} ${p.default}`).join(', ')}, ${Object.keys(environment).length} ZROK_ variables read`);
+  console.log(`${path.relative(process.cwd(), out)}: ${tag} (${commit.slice(0, 10)}), ${commands.length} commands, ${flags} flags, config versions ${kinds.map((k) => `${k} ${configs[k]!.v}`).join(', ')}, ${kinds.reduce((n, k) => n + (facts.stanzaDefaults?.[k]?.length ?? 0), 0)} stanza defaults, permission modes ${permissionModes.map((p) => `${p.command.slice(5)} ${p.default}`).join(', ')}, ${Object.keys(environment).length} ZROK_ variables read`);
 }
 
 try {

@@ -51,6 +51,11 @@ export function checkRoutesAcrossVersions(versions: VersionManifest[], redirects
   }
 }
 
+/** Route of a category's generated index relative to its version root: 'category/<slug>/'. */
+export function categoryRelativeRoute(c: CategorySource): string {
+  return `category/${c.link?.type === 'generated-index' && c.link.slug ? c.link.slug.replace(/^\/+|\/+$/g, '') : slugify(c.label)}/`;
+}
+
 /** Assembles one version's manifest from what the build read off disk. Throws ContentError on bad input. */
 export function buildVersionManifest(
   version: VersionConfig,
@@ -65,7 +70,7 @@ export function buildVersionManifest(
     const source = `${folder}/${s.relPath}`;
     const fm = s.frontMatter;
     const title = fm.title ?? s.firstHeading;
-    if (!title) throw new ContentError(source, 'no title: add `title:` to the front matter');
+    if (!title) throw new ContentError(source, 'no title: add `title:` to the front matter, or begin the page with a `# Heading`');
     const route = root + docRelativeRoute(s.relPath, fm.slug);
     const bad = unsafeRouteReason(route.slice(root.length));
     if (bad) {
@@ -91,11 +96,11 @@ export function buildVersionManifest(
       keywords: fm.keywords ?? [],
       toc: s.toc ?? [],
       hideToc: fm.hide_table_of_contents === true,
+      ...(s.docCardList ? { docCardList: true } : {}),
     };
   });
 
-  const categoryRoute = (c: CategorySource) =>
-    `${root}category/${c.link?.type === 'generated-index' && c.link.slug ? c.link.slug.replace(/^\/+|\/+$/g, '') : slugify(c.label)}/`;
+  const categoryRoute = (c: CategorySource) => root + categoryRelativeRoute(c);
 
   const categoryIndexes: CategoryIndexEntry[] = categories
     .filter((c) => c.link?.type === 'generated-index')

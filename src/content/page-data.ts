@@ -53,6 +53,7 @@ export interface PageData {
   /** Where each version's entry of the version menu leads from this page. */
   versionLinks: Record<string, string>;
   doc?: { toc: TocEntry[]; hideToc: boolean; /** URL of the page body's module. */ module: string };
+  /** A category's cards: on its generated index, and on a doc that shows <DocCardList />. */
   category?: { cards: CategoryCard[] };
 }
 
@@ -187,7 +188,17 @@ export function createPageDataBuilder(site: SiteManifest, moduleUrl: (source: st
       next: i === undefined ? undefined : x.flat[i + 1],
       versionLinks: versionLinks(x, route),
     };
+    const cardsOf = (items: SidebarItem[]): CategoryCard[] =>
+      items.map((item) => ({
+        key: item.type === 'doc' ? item.href : item.dir,
+        kind: item.type,
+        label: item.label,
+        href: firstHref(item),
+        description: item.type === 'doc' ? (x.docByRoute.get(item.href)?.description ?? '') : itemCountLabel(item.items.length),
+      }));
     if (doc) {
+      // <DocCardList />: the items of the category the page is the link of, or else of the one it is in, but itself.
+      const category = doc.docCardList ? (own ?? trail[trail.length - 1]) : undefined;
       return {
         ...common,
         kind: 'doc',
@@ -196,10 +207,10 @@ export function createPageDataBuilder(site: SiteManifest, moduleUrl: (source: st
         description: doc.description,
         source: doc.source,
         doc: { toc: doc.toc, hideToc: doc.hideToc, module: moduleUrl(doc.source) },
+        ...(doc.docCardList ? { category: { cards: cardsOf((category?.items ?? x.version.sidebar).filter((item) => item.href !== route)) } } : {}),
       };
     }
     const entry = index!;
-    const items = x.categoryByDir.get(entry.dir)?.items ?? [];
     return {
       ...common,
       kind: 'category',
@@ -207,15 +218,7 @@ export function createPageDataBuilder(site: SiteManifest, moduleUrl: (source: st
       title: entry.title,
       label: entry.title,
       description: entry.description,
-      category: {
-        cards: items.map((item) => ({
-          key: item.type === 'doc' ? item.href : item.dir,
-          kind: item.type,
-          label: item.label,
-          href: firstHref(item),
-          description: item.type === 'doc' ? (x.docByRoute.get(item.href)?.description ?? '') : itemCountLabel(item.items.length),
-        })),
-      },
+      category: { cards: cardsOf(x.categoryByDir.get(entry.dir)?.items ?? []) },
     };
   };
 

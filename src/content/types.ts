@@ -15,6 +15,8 @@ export interface DocSource {
   toc?: TocEntry[];
   /** First heading text, used when front matter has no title. */
   firstHeading?: string;
+  /** The page shows <DocCardList />: its data carries the cards of its category. */
+  docCardList?: boolean;
 }
 
 export interface FrontMatter {
@@ -54,6 +56,8 @@ export interface DocEntry {
   keywords: string[];
   toc: TocEntry[];
   hideToc: boolean;
+  /** The page shows <DocCardList />: its data carries the cards of its category. */
+  docCardList?: boolean;
 }
 
 /** A generated category index page. */

@@ -7,6 +7,8 @@ import { Mermaid } from './Mermaid.tsx';
 import { Diagram, DiagramError } from './Diagram.tsx';
 import { Cards, Card } from './Cards.tsx';
 import { SmartLink } from './SmartLink.tsx';
+import { DocCardList } from './DocCardList.tsx';
+import { Img } from './Img.tsx';
 import { withPartBoundary } from '../theme/ErrorBoundary.tsx';
 
 /** Everything a page may use without importing it. */
@@ -21,6 +23,7 @@ function ScrollTable(props: ComponentProps<'table'>) {
 
 export const mdxComponents: MDXComponents = {
   a: SmartLink,
+  img: Img,
   table: ScrollTable,
   Admonition,
   Tabs: withPartBoundary(Tabs),
@@ -31,4 +34,6 @@ export const mdxComponents: MDXComponents = {
   Mermaid: withPartBoundary(Mermaid),
   Cards,
   Card,
+  DocCardList,
+  Img,
 };

@@ -1,9 +1,8 @@
-import { Link } from 'react-router-dom';
 import type { PageData } from '../content/page-data.ts';
 import { findVersion } from '../site-data.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { VersionBanner } from './VersionBanner.tsx';
-import { DocIcon, FolderIcon } from './icons.tsx';
+import { CategoryCards } from './CategoryCards.tsx';
 import { PrevNext } from './PrevNext.tsx';
 
 /** A generated index: the category's items as cards with their descriptions. */
@@ -18,21 +17,7 @@ export function CategoryIndexPage({ data }: { data: PageData }) {
           <h1>{data.title}</h1>
           {data.description && <p className="category-description">{data.description}</p>}
         </header>
-        <ul className="card-grid">
-          {data.category?.cards.map((card) => (
-            <li key={card.key} className="card-grid__item">
-              {card.href ? (
-                <Link className="card" to={card.href}>
-                  <span className="card__title">
-                    {card.kind === 'doc' ? <DocIcon /> : <FolderIcon />}
-                    {card.label}
-                  </span>
-                  <span className="card__body">{card.description}</span>
-                </Link>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <CategoryCards cards={data.category?.cards ?? []} />
         <PrevNext data={data} />
       </article>
     </div>

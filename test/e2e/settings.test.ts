@@ -8,6 +8,7 @@ import { axeViolations } from './axe.ts';
 import { serveSiteAndBrowser, settle, watchErrors, waitHydrated, openBeforeScripts, openHydrated } from './support.ts';
 import { assertLandedInTime, fewFrames, landing, recordLanding, type Landing } from './landing.ts';
 import { pageExpression } from './engines/engine.ts';
+import { CURRENT_VERSION, OLDER_VERSIONS, routeIn } from '../expected-routes.ts';
 
 const KEY = 'zrok-docs-settings';
 /** A slow phone's frame interval: 20 frames a second. */
@@ -129,7 +130,7 @@ describe('announcement bar, focus and looks', () => {
       const { page } = await open(ctx, '/docs/concepts/');
       const bar = page.getByRole('region', { name: 'Announcement' });
       const current = await bar.getByRole('link').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('aria-current')]));
-      assert.deepEqual(current, [['1.1', 'true'], ['1.0', null], ['0.4', null]], mode);
+      assert.deepEqual(current, [CURRENT_VERSION, ...OLDER_VERSIONS].map((v) => [v.label, v.current ? 'true' : null]), mode);
       // Relative luminance of the bar's background (WCAG's formula): the lime accent is 0.74.
       const luminance = await bar.evaluate((el) => {
         const [r, g, b] = getComputedStyle(el).backgroundColor.match(/\d+(\.\d+)?/g)!.slice(0, 3).map((c) => {
@@ -149,12 +150,13 @@ describe('announcement bar, focus and looks', () => {
 describe('preferred docs version', () => {
   it('is remembered from the pages read and used by the home page and the docs root', async () => {
     const ctx = await context();
-    const { page } = await open(ctx, '/docs/1.0/concepts/tunnels/');
+    const older = OLDER_VERSIONS[0];
+    const { page } = await open(ctx, routeIn(older, 'concepts/tunnels/'));
     await page.goto(`${served.site.url}/`);
     await waitHydrated(page);
-    await page.waitForFunction(() => document.querySelector('.hero a')?.getAttribute('href') === '/docs/1.0/getting-started/');
+    await page.waitForFunction((to) => document.querySelector('.hero a')?.getAttribute('href') === to, routeIn(older, 'getting-started/'));
     await page.goto(`${served.site.url}/docs/`);
-    await page.waitForURL(`${served.site.url}/docs/1.0/getting-started/`);
+    await page.waitForURL(`${served.site.url}${routeIn(older, 'getting-started/')}`);
     await ctx.close();
   });
 });

@@ -3,6 +3,7 @@ import { readCobraCommands } from '../../scripts/cobra-source.ts';
 import { readConfigFacts } from '../../scripts/config-source.ts';
 import { readEnvironmentFacts } from '../../scripts/env-source.ts';
 import { readPermissionFacts } from '../../scripts/permission-source.ts';
+import { readStanzaDefaults } from '../../scripts/stanza-defaults-source.ts';
 import type { CommandFact } from '../../src/builder/commands/cli-facts.ts';
 
 // The shapes zrok's cmd/zrok uses, in miniature.
@@ -131,6 +132,40 @@ describe('extract-cli reads config versions', () => {
 
   it('fails loudly on a loader it does not know', () => {
     expect(() => readConfigFacts([loader('endpoints/dynamicProxy', 'const V = 1')])).toThrow(/endpoints\/dynamicProxy\/config\.go:12: .*KIND_BY_DIR/);
+  });
+});
+
+describe('extract-cli reads the defaults a written stanza loses', () => {
+  // The shapes of controller/config/config.go and controller/limits/config.go at v1.1.11, in miniature.
+  const loader = (seeds: string) => ({
+    path: 'controller/config/config.go',
+    text: `package config\n\nimport (\n\t"time"\n\n\t"github.com/openziti/zrok/controller/limits"\n)\n\nfunc DefaultConfig() *Config {\n\tcfg := &Config{\n\t\tIdentity: "public",\n${seeds}\t}\n\treturn cfg\n}\n`,
+  });
+  const limitsConfig = {
+    path: 'controller/limits/config.go',
+    text: 'package limits\n\nfunc DefaultBandwidth() *Bandwidth {\n\treturn &Bandwidth{\n\t\tPeriod: 24 * time.Hour,\n\t\tLimit:  &Rate{Total: store.Unlimited},\n\t}\n}\n\nfunc DefaultConfig() *Config {\n\treturn &Config{\n\t\tShares:    store.Unlimited,\n\t\tBandwidth: DefaultBandwidth(),\n\t\tEnforcing: false,\n\t\tCycle:     15 * time.Minute,\n\t}\n}\n',
+  };
+  const reader = { module: 'github.com/openziti/zrok', files: (dir: string) => (dir === 'controller/limits' ? [limitsConfig] : []) };
+
+  it('follows nested literals and seeding functions into other packages, and leaves out top-level and zero seeds', () => {
+    const seeds = '\t\tLimits: limits.DefaultConfig(),\n\t\tMaintenance: &MaintenanceConfig{\n\t\t\tRegistration: &RegistrationMaintenanceConfig{BatchLimit: 500, CheckFrequency: time.Hour},\n\t\t},\n';
+    expect(readStanzaDefaults(loader(seeds), reader)).toEqual([
+      { key: 'limits.shares', value: 'store.Unlimited', source: 'controller/limits/config.go:12' },
+      { key: 'limits.bandwidth.period', value: '24 * time.Hour', source: 'controller/limits/config.go:5' },
+      { key: 'limits.bandwidth.limit.total', value: 'store.Unlimited', source: 'controller/limits/config.go:6' },
+      { key: 'limits.cycle', value: '15 * time.Minute', source: 'controller/limits/config.go:15' },
+      { key: 'maintenance.registration.batch_limit', value: '500', source: 'controller/config/config.go:14' },
+      { key: 'maintenance.registration.check_frequency', value: 'time.Hour', source: 'controller/config/config.go:14' },
+    ]);
+  });
+
+  it('finds none where DefaultConfig seeds only the top level, or is missing', () => {
+    expect(readStanzaDefaults(loader(''), reader)).toEqual([]);
+    expect(readStanzaDefaults({ path: 'canary/config.go', text: 'package canary\n\nconst V = 1\n' }, reader)).toEqual([]);
+  });
+
+  it('fails loudly with file:line on a seeding call into the module it cannot follow', () => {
+    expect(() => readStanzaDefaults(loader('\t\tLimits: limits.Defaults(),\n'), reader)).toThrow(/controller\/config\/config\.go:12: seeds limits with limits\.Defaults\(\)/);
   });
 });
 

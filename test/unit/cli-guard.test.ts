@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { checkPage, checkVersion, CommandTree, docsVersions, formatError } from '../../src/builder/commands/cli-check.ts';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { borrowedFactsNotice, checkPage, checkVersion, CommandTree, docsVersions, formatError } from '../../src/builder/commands/cli-check.ts';
 import type { CliFacts, CommandFact, FlagFact, PermissionFact } from '../../src/builder/commands/cli-facts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -30,6 +32,12 @@ const facts: CliFacts = {
     frontend: ['address', 'host_match', 'identity', 'oauth', 'tls', 'v'],
   },
   configSources: {},
+  stanzaDefaults: {
+    controller: [
+      { key: 'limits.cycle', value: '15 * time.Minute', source: 'limits/config.go:56' },
+      { key: 'limits.bandwidth.period', value: '24 * time.Hour', source: 'limits/config.go:33' },
+    ],
+  },
   commands: [
     cmd('zrok', { group: true, persistentFlags: [bool('panic', 'p'), bool('verbose', 'v')] }),
     cmd('zrok admin', { group: true }),
@@ -170,6 +178,24 @@ describe('the guard accepts', () => {
 
 const FIXTURE = path.join(root, 'test/fixtures/fact-guard');
 
+describe('a version cut before its release has facts', () => {
+  it("is checked against the facts of the version it was cut from, and says so in one line", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'fact-guard-cut-'));
+    try {
+      cpSync(FIXTURE, dir, { recursive: true });
+      cpSync(path.join(dir, 'content/docs/9.9'), path.join(dir, 'content/docs/9.10'), { recursive: true });
+      writeFileSync(path.join(dir, 'content/cli/9.10.json'), JSON.stringify({ factsOf: '9.9' }));
+      const errors = (v: string) => checkVersion(dir, v).map(formatError);
+      expect(errors('9.10')).toEqual(errors('9.9').map((e) => e.replaceAll('content/docs/9.9/', 'content/docs/9.10/')));
+      expect(errors('9.10').length).toBeGreaterThan(0);
+      expect(borrowedFactsNotice(dir, '9.10')).toBe("9.10: checked against 9.9's release (v9.9.1) until you run npx tsx scripts/extract-cli.ts <zrok git dir> <v9.10.x tag>");
+      expect(borrowedFactsNotice(dir, '9.9')).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the fact guard, on a fixture version whose every guide breaks one fact', () => {
   it('fails each page at the line of the broken fact, and nothing else', () => {
     expect(checkVersion(FIXTURE, '9.9').map(formatError)).toEqual([
@@ -177,6 +203,7 @@ describe('the fact guard, on a fixture version whose every guide breaks one fact
       'content/docs/9.9/guides/docker-env.mdx:12: ZROK_ENVIRONMENT_LABEL → no script, Docker file or Go code of v9.9.1 reads this variable',
       'content/docs/9.9/guides/docker-env.mdx:16: ZROK_SHARE_TIMEOUT → no script, Docker file or Go code of v9.9.1 reads this variable',
       'content/docs/9.9/guides/private-claim.mdx:12: "Anyone with the token can access it from their own environment." → zrok reserve private without --open (line 8) makes a closed share in v9.9.1 (cmd/zrok/reserve.go:144): only its owner\'s account and accounts granted access can reach it',
+      'content/docs/9.9/guides/stanza-default.mdx:12: `cycle` default → limits.cycle is 15 * time.Minute (controller/limits/config.go:56) only while the whole `limits:` stanza is absent in v9.9.1; a key left out of a written stanza is zero',
       'content/docs/9.9/guides/default-open.mdx:5: default permission mode "open" → closed in v9.9.1 (cmd/zrok/reserve.go:144, cmd/zrok/sharePrivate.go:180, cmd/zrok/sharePublic.go:159), as content/docs/9.9/getting-started.mdx:15 says',
       'content/docs/9.9/guides/other-domain.mdx:5: hosted share domain "in.zrok.io" → content/docs/9.9/getting-started.mdx:37 says share.zrok.io, as does one more place of this version',
     ]);
@@ -237,6 +264,40 @@ describe('ZROK_ variables set by examples', () => {
     ['a shell variable the block reads itself', fence('bash', 'ZROK_VERSION=v9.9.1\ncurl "https://x/${ZROK_VERSION}.tgz"')],
     ['ZROK_FRONTENDS, which the pages show as the release\'s files list it', fence('yaml', 'services:\n  s:\n    image: busybox\n    environment:\n      ZROK_FRONTENDS: public')],
     ['variables read in prose or by compose itself', `Set \`ZROK_NOPE=1\`.\n${fence('yaml', 'services:\n  s:\n    image: ${ZROK_CONTAINER_IMAGE:-openziti/zrok}')}`],
+  ])('accepts %s', (_name, page) => {
+    expect(check(page)).toEqual([]);
+  });
+});
+
+describe('defaults of keys that a written stanza loses', () => {
+  const limitsPage = (claim: string) => `${fence('yaml', 'limits:\n  cycle: 5m\n  bandwidth:\n    period: 5m', 'title="ctrl.yml"')}\n${claim}\n`;
+  const lost = (line: number, span: string, key: string, value: string, source: string) =>
+    `${FILE}:${line}: \`${span}\` default → ${key} is ${value} (${source}) only while the whole \`limits:\` stanza is absent in v9.9.1; a key left out of a written stanza is zero`;
+  const cycle = (line: number, span = 'cycle') => lost(line, span, 'limits.cycle', '15 * time.Minute', 'limits/config.go:56');
+
+  it.each([
+    ['a table row that gives the key its default', limitsPage('| Key | Meaning |\n|---|---|\n| `cycle` | How often the agent checks. Without the key, the agent uses `15m`. |'), 12],
+    ['a sentence that says a key left out keeps its default', limitsPage('Every key you leave out keeps its default, such as `15m` for `cycle`.'), 10],
+    ['an omitted key', limitsPage('If `cycle` is omitted, the agent relaxes every 15 minutes.'), 10],
+    ['the full path, on a page without the stanza', `${fence('bash', 'zrok status')}\n\`limits.cycle\` defaults to \`15m\`.\n`, 7],
+  ])('fails %s, at its line', (_name, page, line) => {
+    const span = page.includes('`limits.cycle`') ? 'limits.cycle' : 'cycle';
+    expect(check(page)).toEqual([cycle(line, span)]);
+  });
+
+  it('names each key a sentence promises', () => {
+    expect(check(limitsPage('Leave out `cycle` or `bandwidth.period` and each keeps its default.'))).toEqual([
+      cycle(10),
+      lost(10, 'bandwidth.period', 'limits.bandwidth.period', '24 * time.Hour', 'limits/config.go:33'),
+    ]);
+  });
+
+  it.each([
+    ['the defaults of the whole stanza', limitsPage('If you leave out the whole `limits:` stanza, the `cycle` is `15m` by default.')],
+    ['a sentence that says a key left out is zero', limitsPage('A `cycle` you leave out is zero, not its default.')],
+    ['the key\'s value without a default claim', limitsPage('| `cycle` | `5m` | How often the agent checks. |')],
+    ['a bare key name on a page that does not show its stanza', `${fence('yaml', 'store:\n  path: x')}\nThe \`cycle\` of the job defaults to \`1h\`.\n`],
+    ['a key without a nested default', limitsPage('`enforcing` defaults to `false`.')],
   ])('accepts %s', (_name, page) => {
     expect(check(page)).toEqual([]);
   });

@@ -1,26 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { evaluate } from '@mdx-js/mdx';
-import * as runtime from 'react/jsx-runtime';
-import { render, screen, fireEvent, within, act } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { VFile } from 'vfile';
-import { mdxCompileOptions } from '../../src/builder/pages/mdx-options.ts';
-import { preprocessMdx } from '../../src/builder/pages/mdx-preprocess.ts';
+import { screen, fireEvent, within, act, cleanup } from '@testing-library/react';
+import { renderMdx } from './render-mdx.tsx';
 import { readDocSource, scanDocSource } from '../../src/builder/pages/read-content.ts';
-import { mdxComponents } from '../../src/mdx/components.tsx';
-import { MarkdownBody } from '../../src/theme/MarkdownBody.tsx';
-
-async function renderMdx(source: string) {
-  const { default: Content } = await evaluate(new VFile({ path: 'page.mdx', value: preprocessMdx(source) }), { ...mdxCompileOptions, ...runtime, development: false } as never);
-  return render(
-    <MemoryRouter>
-      <MarkdownBody>
-        <Content components={mdxComponents} />
-      </MarkdownBody>
-    </MemoryRouter>,
-  );
-}
+import compilePage from '../../src/builder/pages/mdx-compile-worker.ts';
 
 describe('MDX features', () => {
   it('gives headings stable ids, with {#custom-id} overrides and de-duplicated slugs', async () => {
@@ -46,6 +29,26 @@ describe('MDX features', () => {
     expect(warning.className).toContain('admonition--warning');
     expect(within(warning).getByText('The token is a password.')).toBeTruthy();
     expect(screen.getByText('Tip').closest('.admonition--tip')).toBeTruthy();
+  });
+
+  it('reads every Docusaurus admonition keyword, and a title after a space as Docusaurus does', async () => {
+    const { container } = await renderMdx(
+      ':::info v2.0 feature\nNew in 2.0.\n:::\n\n> :::note In a quote\n> Quoted.\n> :::\n\n:::caution\nCareful.\n:::\n\n' +
+        ':::secondary\nAside.\n:::\n\n:::important[Read [this] first]\nFirst.\n:::\n\n:::success Done [really]\nYes.\n:::\n\n:::danger\nNo.\n:::\n\n```markdown\n:::tip Not an admonition\n```\n',
+    );
+    const shown = [...container.querySelectorAll('.admonition')].map((a) => `${a.className.replace('admonition admonition--', '')}: ${a.querySelector('.admonition__heading')!.textContent} / ${a.querySelector('.admonition__body')!.textContent}`);
+    expect(shown).toEqual([
+      'info: v2.0 feature / New in 2.0.',
+      'note: In a quote / Quoted.',
+      'warning: Caution / Careful.',
+      'note: Secondary / Aside.',
+      'info: Read [this] first / First.',
+      'tip: Done [really] / Yes.',
+      'danger: Danger / No.',
+    ]);
+    expect([...container.querySelectorAll('p')].map((p) => p.textContent).join(' ')).not.toContain(':::');
+    expect(container.querySelector('pre')!.textContent).toBe(':::tip Not an admonition');
+    cleanup(); // its code block's buttons would be found by the tests that follow
   });
 
   it('leaves stray colons in prose alone', async () => {
@@ -149,15 +152,52 @@ describe('MDX features', () => {
     expect(screen.getByRole('link', { name: 'concepts' }).getAttribute('target')).toBeNull();
   });
 
-  it('fails an unknown fence language and an unknown admonition', async () => {
-    await expect(renderMdx('```klingon\nx\n```\n')).rejects.toThrow(/klingon/);
-    await expect(renderMdx(':::caution\nx\n:::\n')).rejects.toThrow(/unknown admonition ":::caution"/);
+  it('highlights console, shell-session and cmd blocks, and shows a language shiki does not know as plain text with a warning', async () => {
+    const { container } = await renderMdx('```console\n$ zrok status\n```\n\n```shell-session\n$ zrok version\n```\n\n```cmd\nset ZROK_API_ENDPOINT=x\n```\n\n```klingon\nQapla <x>\n```\n');
+    const blocks = [...container.querySelectorAll('.code-block')];
+    expect(blocks.map((b) => b.getAttribute('data-lang'))).toEqual(['console', 'shell-session', 'cmd', 'klingon']);
+    // shiki colours a known language's tokens; the unknown block is one plain run of text, as written.
+    for (const b of blocks.slice(0, 3)) expect(b.querySelectorAll('pre span[style*="--shiki-light"]').length).toBeGreaterThan(1);
+    expect(blocks[3].querySelector('pre')!.textContent).toBe('Qapla <x>');
+    const out = await compilePage({ path: '/x/page.mdx', source: 'content/docs/1.1/page.mdx', relPath: 'page.mdx', text: '---\ntitle: T\n---\n\nText.\n\n```klingon\nx\n```\n', development: false, withDoc: true });
+    expect(out.error).toBeUndefined();
+    expect(out.warnings).toEqual(['content/docs/1.1/page.mdx:7: code fence language "klingon" is not highlighted: the block is shown as plain text (write text, or a language shiki knows)']);
+    cleanup();
+  });
+
+  it('takes a page’s title from its first h1 when front matter has none, and leaves that h1 out of the body', async () => {
+    const untitled = '---\nsidebar_position: 2\n---\n\n# Sharing a folder\n\nIntro.\n\n## Steps\n';
+    const { container } = await renderMdx(untitled);
+    expect(container.querySelectorAll('h1')).toHaveLength(0);
+    expect(container.querySelector('h2')!.id).toBe('steps');
+    const out = await compilePage({ path: '/x/share.md', source: 'content/docs/1.1/share.md', relPath: 'share.md', text: untitled, development: false, withDoc: true });
+    expect(out.doc).toMatchObject({ firstHeading: 'Sharing a folder', toc: [{ depth: 2, id: 'steps', text: 'Steps' }] });
+    cleanup();
+    // With a title in front matter, an h1 in the body is the writer's own and stays.
+    const titled = await renderMdx('---\ntitle: Sharing\n---\n\n# Sharing a folder\n\nIntro.\n');
+    expect(titled.container.querySelector('h1')!.textContent).toBe('Sharing a folder');
+    cleanup();
+  });
+
+  it('accepts the front matter keys Docusaurus knows, and warns of another with its line and the nearest known key', async () => {
+    const text = '---\ntitle: T\nid: t\ntags: [a]\nsidebar_postion: 3\npagination_label: Tee\nflavour: mint\nsidebar_title: Tea\n---\n\nText.\n';
+    const out = await compilePage({ path: '/x/t.mdx', source: 'content/docs/1.1/t.mdx', relPath: 't.mdx', text, development: false, withDoc: true });
+    expect(out.error).toBeUndefined();
+    expect(out.warnings).toEqual([
+      'content/docs/1.1/t.mdx:5: unknown front matter key "sidebar_postion" is ignored: did you mean "sidebar_position"?',
+      expect.stringMatching(/^content\/docs\/1\.1\/t\.mdx:7: unknown front matter key "flavour" is ignored \(known keys: title, /),
+      'content/docs/1.1/t.mdx:8: unknown front matter key "sidebar_title" is ignored: did you mean "sidebar_label"?',
+    ]);
+  });
+
+  it('fails an unknown admonition', async () => {
+    await expect(renderMdx(':::cuation\nx\n:::\n')).rejects.toThrow(/unknown admonition ":::cuation"/);
   });
 });
 
 describe('reading pages for the manifest', () => {
   it('reads front matter and the h2–h3 table of contents', () => {
-    const d = readDocSource('content/docs/1.1/x.mdx', 'x.mdx', '---\ntitle: X\nsidebar_position: 3\n---\n\n## One\n\n### Two\n\n#### Three\n\n## One\n');
+    const d = readDocSource('content/docs/7.1/x.mdx', 'x.mdx', '---\ntitle: X\nsidebar_position: 3\n---\n\n## One\n\n### Two\n\n#### Three\n\n## One\n');
     expect(d.frontMatter).toEqual({ title: 'X', sidebar_position: 3 });
     expect(d.toc).toEqual([
       { depth: 2, id: 'one', text: 'One' },
@@ -167,21 +207,21 @@ describe('reading pages for the manifest', () => {
   });
 
   it('names file and line for malformed front matter and MDX syntax errors', () => {
-    expect(() => readDocSource('content/docs/1.1/bad.mdx', 'bad.mdx', '---\ntitle: [unclosed\n---\n')).toThrow(/content\/docs\/1\.1\/bad\.mdx:\d+: malformed front matter/);
-    expect(() => readDocSource('content/docs/1.1/bad.mdx', 'bad.mdx', '---\nsidebar_position: first\n---\n')).toThrow(/sidebar_position" must be a number/);
-    expect(() => readDocSource('content/docs/1.1/bad.mdx', 'bad.mdx', '---\ntitle: A\n---\n\nText\n\n<Tabs>\n\nunclosed\n')).toThrow(/content\/docs\/1\.1\/bad\.mdx:7: MDX syntax error/);
+    expect(() => readDocSource('content/docs/7.1/bad.mdx', 'bad.mdx', '---\ntitle: [unclosed\n---\n')).toThrow(/content\/docs\/7\.1\/bad\.mdx:\d+: malformed front matter/);
+    expect(() => readDocSource('content/docs/7.1/bad.mdx', 'bad.mdx', '---\nsidebar_position: first\n---\n')).toThrow(/sidebar_position" must be a number/);
+    expect(() => readDocSource('content/docs/7.1/bad.mdx', 'bad.mdx', '---\ntitle: A\n---\n\nText\n\n<Tabs>\n\nunclosed\n')).toThrow(/content\/docs\/7\.1\/bad\.mdx:7: MDX syntax error/);
   });
 
   it('reads front matter alone for the dev server’s start, exactly as the parser does', () => {
     const texts = ['---\ntitle: X\nsidebar_position: 3\ndescription: "a: b"\n---\n\n## One\n', '---\r\ntitle: Windows\r\n---\r\n\r\nText\r\n', '---\ntitle: Only front matter\n---'];
     for (const text of texts) {
-      const scanned = scanDocSource('content/docs/1.1/x.mdx', 'x.mdx', text);
+      const scanned = scanDocSource('content/docs/7.1/x.mdx', 'x.mdx', text);
       expect(scanned.toc).toBeUndefined();
-      expect(scanned.frontMatter).toEqual(readDocSource('content/docs/1.1/x.mdx', 'x.mdx', text).frontMatter);
+      expect(scanned.frontMatter).toEqual(readDocSource('content/docs/7.1/x.mdx', 'x.mdx', text).frontMatter);
     }
     // The title comes from the first heading: only the parser gets it right, so it parses.
-    const untitled = scanDocSource('content/docs/1.1/x.mdx', 'x.mdx', '---\nsidebar_position: 1\n---\n\n```md\n# Not this\n```\n\n# The `zrok` CLI {#cli}\n\n## Usage\n');
+    const untitled = scanDocSource('content/docs/7.1/x.mdx', 'x.mdx', '---\nsidebar_position: 1\n---\n\n```md\n# Not this\n```\n\n# The `zrok` CLI {#cli}\n\n## Usage\n');
     expect(untitled).toMatchObject({ firstHeading: 'The zrok CLI', toc: [{ depth: 2, id: 'usage', text: 'Usage' }] });
-    expect(() => scanDocSource('content/docs/1.1/bad.mdx', 'bad.mdx', '---\ntitle: [unclosed\n---\n')).toThrow(/content\/docs\/1\.1\/bad\.mdx:\d+: malformed front matter/);
+    expect(() => scanDocSource('content/docs/7.1/bad.mdx', 'bad.mdx', '---\ntitle: [unclosed\n---\n')).toThrow(/content\/docs\/7\.1\/bad\.mdx:\d+: malformed front matter/);
   });
 });

@@ -2,7 +2,8 @@
  * The docs fact guard: every zrok invocation in a shell code block (or a compose service running
  * the zrok image) of content/docs/<version>/ must name a real command of that version's release, with flags that command accepts, and every
  * zrok config shown in YAML must carry the release's `v:`. What a page says about who may access a private
- * share must match the mode the command beside it gives (permission-check.ts), its examples may set only
+ * share must match the mode the command beside it gives (permission-check.ts), it may promise no default for a key
+ * that keeps its default only while its whole stanza is absent (stanza-default-check.ts), its examples may set only
  * ZROK_* variables the release reads (env-check.ts), and the pages of one version must state the default
  * permission mode and the hosted share domain one way (one-story.ts). Facts come from
  * content/cli/<version>.json (scripts/extract-cli.ts). Errors read `file:line: <what> → <why>`.
@@ -19,6 +20,7 @@ import { oneStoryProblems, pageStatements, type Statement } from './one-story.ts
 import { permissionClaimProblems, privateShareMode, type ShareCreation } from './permission-check.ts';
 import { pageProse } from './prose.ts';
 import { DYNAMIC, zrokInvocations, type Invocation, type Word } from './shell-commands.ts';
+import { stanzaDefaultProblems } from './stanza-default-check.ts';
 
 export const DOCS_DIR = 'content/docs';
 export const CLI_DIR = 'content/cli';
@@ -202,7 +204,8 @@ export function checkPage(file: string, text: string, tree: CommandTree, stateme
   const errors: CliError[] = [];
   const { tag } = tree.facts;
   const shares: ShareCreation[] = [];
-  for (const fence of codeFences(text)) {
+  const fences = codeFences(text);
+  for (const fence of fences) {
     if (forOlderReleasesOnly(fence.title, tag)) continue;
     for (const inv of [...zrokInvocations(fence), ...composeInvocations(fence)]) {
       for (const p of invocationProblems(inv, tree)) errors.push({ file, line: inv.line, message: `${p} in ${tag}` });
@@ -213,7 +216,7 @@ export function checkPage(file: string, text: string, tree: CommandTree, stateme
     for (const p of [...checkConfigBlock(fence, tree.facts), ...environmentProblems(fence, tree.facts)]) errors.push({ file, line: p.line, message: p.message });
   }
   const prose = pageProse(text);
-  for (const p of permissionClaimProblems(prose, shares, tag)) errors.push({ file, line: p.line, message: p.message });
+  for (const p of [...permissionClaimProblems(prose, shares, tag), ...stanzaDefaultProblems(text, fences, prose, tree.facts)]) errors.push({ file, line: p.line, message: p.message });
   statements.push(...pageStatements(file, text, prose, tag));
   return errors.sort((a, b) => a.line - b.line);
 }
@@ -233,8 +236,31 @@ function pageFiles(root: string, dir: string): string[] {
   return out.sort();
 }
 
-export function loadFacts(root: string, version: string): CliFacts {
-  return JSON.parse(readFileSync(path.join(root, CLI_DIR, `${version}.json`), 'utf8')) as CliFacts;
+/**
+ * What `npm run docs:version` writes for a version whose release's facts are not read yet: the version it was cut from,
+ * whose facts it is checked against until scripts/extract-cli.ts replaces the file.
+ */
+export interface BorrowedFacts {
+  factsOf: string;
+}
+
+function readFacts(root: string, version: string): CliFacts | BorrowedFacts {
+  return JSON.parse(readFileSync(path.join(root, CLI_DIR, `${version}.json`), 'utf8')) as CliFacts | BorrowedFacts;
+}
+
+export function loadFacts(root: string, version: string, seen = new Set<string>()): CliFacts {
+  const facts = readFacts(root, version);
+  if (!('factsOf' in facts)) return facts;
+  if (seen.has(facts.factsOf)) throw new Error(`${CLI_DIR}/${version}.json: "factsOf" goes round in a circle through ${facts.factsOf}`);
+  return loadFacts(root, facts.factsOf, seen.add(version));
+}
+
+/** One line when a version is checked against the facts of another release (see BorrowedFacts), else undefined. */
+export function borrowedFactsNotice(root: string, version: string): string | undefined {
+  if (!existsSync(path.join(root, CLI_DIR, `${version}.json`))) return undefined;
+  const facts = readFacts(root, version);
+  if (!('factsOf' in facts)) return undefined;
+  return `${version}: checked against ${facts.factsOf}'s release (${loadFacts(root, version).tag}) until you run npx tsx scripts/extract-cli.ts <zrok git dir> <v${version}.x tag>`;
 }
 
 /** The docs versions (folders of content/docs). */

@@ -46,6 +46,19 @@ export interface PermissionFact {
   flagMode: PermissionMode;
 }
 
+/**
+ * A value DefaultConfig() seeds inside a nested stanza of a config. It holds only while the whole stanza is absent:
+ * cf binds a stanza the file has into a fresh, zero-valued struct, so a key left out of it is zero.
+ */
+export interface StanzaDefault {
+  /** Dotted snake_case path from the top of the config, e.g. "limits.cycle". */
+  key: string;
+  /** The seeded value as Go source, e.g. "15 * time.Minute". */
+  value: string;
+  /** file:line of the seed in the zrok repository. */
+  source: string;
+}
+
 export interface CliFacts {
   /** Docs version folder, e.g. "1.1". */
   version: string;
@@ -58,6 +71,8 @@ export interface CliFacts {
   configKeys: Partial<Record<ConfigKind, string[]>>;
   /** Where each config version came from (file:line in the zrok repository). */
   configSources: Partial<Record<ConfigKind, string>>;
+  /** Per config, the defaults that hold only while their stanza is absent (absent in facts written before they were read). */
+  stanzaDefaults?: Partial<Record<ConfigKind, StanzaDefault[]>>;
   /** Every command, parents before children, sorted by path. */
   commands: CommandFact[];
   /** Each command that creates a share, sorted by command. */

@@ -6,11 +6,13 @@ import { createProcessor } from '@mdx-js/mdx';
 import { VFile } from 'vfile';
 import { mdxCompileOptionsFor } from './mdx-options.ts';
 import type { DiagramFallback } from '../diagrams/remark-mermaid.ts';
+import type { PageImage } from './remark-images.ts';
 import { preprocessMdx } from './mdx-preprocess.ts';
 import { frontMatterOf, syntaxError } from './read-content.ts';
 import type { Root } from 'mdast';
 import type { DocSource } from '../../content/types.ts';
 import { ContentError } from '../../content/manifest.ts';
+import type { LinkContext } from './remark-links.ts';
 
 export interface CompileTask {
   /** Absolute path (for messages and the compiled module's file name). */
@@ -24,6 +26,8 @@ export interface CompileTask {
   development: boolean;
   /** Also read the manifest entry (builds); the dev server compiles bodies only. */
   withDoc: boolean;
+  /** The page's version and every version's routes: its links are resolved in its version (remark-links.ts). */
+  links?: LinkContext;
 }
 
 export interface CompileOutput {
@@ -33,6 +37,14 @@ export interface CompileOutput {
   error?: { location: string; reason: string };
   /** Diagrams the build could not draw: the browser draws them (see remark-mermaid.ts). */
   diagramFallbacks?: DiagramFallback[];
+  /** What its links were resolved against (remark-links.ts), for the page cache to check. */
+  linkAnswers?: Record<string, string>;
+  /** What the build says of the page without failing it: 'file:line: reason'. */
+  warnings?: string[];
+  /** The partial files whose text is part of the page (absolute paths). */
+  partials?: string[];
+  /** The page's images, which the build copies into the site (remark-images.ts). */
+  images?: PageImage[];
 }
 
 // One processor per format and mode, made once per thread: making one per page costs more than compiling.
@@ -51,7 +63,9 @@ function processorFor(path: string, development: boolean) {
 export default async function compilePage(task: CompileTask): Promise<CompileOutput> {
   try {
     const processor = processorFor(task.path, task.development);
-    const file = new VFile({ value: preprocessMdx(task.text), path: task.path, data: { source: task.source } });
+    // The project's folder (path less source) is where `@site/…` imports and messages' paths start.
+    const cwd = task.path.endsWith(task.source) ? task.path.slice(0, -task.source.length) || '.' : process.cwd();
+    const file = new VFile({ value: preprocessMdx(task.text), path: task.path, cwd, data: { source: task.source, ...(task.links ? { linkContext: task.links } : {}) } });
     // What process() does, in its three steps: the manifest entry comes from the same tree, parsed once,
     // and the reader's checks come first, as they name syntax and front matter errors precisely.
     let tree;
@@ -60,12 +74,26 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
     } catch (e) {
       throw syntaxError(task.source, e);
     }
-    const frontMatter = task.withDoc ? frontMatterOf(tree as Root, task.source) : undefined;
+    const frontMatterWarnings: string[] = [];
+    const frontMatter = task.withDoc ? frontMatterOf(tree as Root, task.source, frontMatterWarnings) : undefined;
     // MDX's processor type says run() takes the program it returns; it takes the parsed mdast, as process() gives it.
     const code = String(processor.stringify(await processor.run(tree as never, file), file));
-    const doc: DocSource | undefined = frontMatter && { relPath: task.relPath, frontMatter, toc: file.data.toc!, firstHeading: file.data.firstHeading };
+    const doc: DocSource | undefined = frontMatter && { relPath: task.relPath, frontMatter, toc: file.data.toc!, firstHeading: file.data.firstHeading, ...(file.data.docCardList ? { docCardList: true } : {}) };
+    if (doc && !doc.frontMatter.title && !doc.firstHeading) throw new ContentError(task.source, 'no title: add `title:` to the front matter, or begin the page with a `# Heading`');
     const fallbacks = file.data.diagramFallbacks;
-    return { code, doc, ...(fallbacks?.length ? { diagramFallbacks: fallbacks } : {}) };
+    const linkAnswers = file.data.linkAnswers;
+    const warnings = [...frontMatterWarnings, ...file.messages.filter((m) => !m.fatal).map((m) => `${task.source}${m.line ? `:${m.line}` : ''}: ${m.reason}`)];
+    const partials = file.data.partials ?? [];
+    const images = file.data.images ?? [];
+    return {
+      code,
+      doc,
+      ...(fallbacks?.length ? { diagramFallbacks: fallbacks } : {}),
+      ...(linkAnswers && Object.keys(linkAnswers).length ? { linkAnswers } : {}),
+      ...(warnings.length ? { warnings } : {}),
+      ...(partials.length ? { partials } : {}),
+      ...(images.length ? { images } : {}),
+    };
   } catch (e) {
     if (e instanceof ContentError) return { code: '', error: { location: e.file, reason: e.message.slice(e.file.length + 2) } };
     const err = e as { reason?: string; message: string; line?: number; place?: { line?: number; start?: { line?: number } } };

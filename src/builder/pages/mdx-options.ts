@@ -4,11 +4,15 @@ import rehypeShiki from '@shikijs/rehype';
 import { transformerMetaHighlight } from '@shikijs/transformers';
 import { remarkHeadingIds } from './remark-heading-ids.ts';
 import { remarkAdmonitions } from './remark-admonitions.ts';
+import { remarkDocusaurusImports } from './remark-docusaurus-imports.ts';
+import { remarkTitleHeading } from './remark-title-heading.ts';
+import { remarkImages } from './remark-images.ts';
 import { remarkMermaid } from '../diagrams/remark-mermaid.ts';
 import { remarkCodeBlocks } from './remark-code-blocks.ts';
 import { BoundedMap } from '../common/bounded-map.ts';
 import { remarkParsePlugins } from './remark-parse-plugins.ts';
 import { remarkStaticBody } from './remark-static-body.ts';
+import { remarkLinks } from './remark-links.ts';
 import { remarkTableLabels } from './remark-table-labels.ts';
 import { rehypeTableWords } from './rehype-table-words.ts';
 import { rehypeHeadingLinks } from './rehype-heading-links.ts';
@@ -18,7 +22,7 @@ import { transformerCodeWords } from './shiki-code-words.ts';
 /** The page compiler's options; `development` (the dev server) shows a diagram's error in the page instead of failing. */
 export const mdxCompileOptionsFor = ({ development }: { development: boolean }): CompileOptions => ({
   ...mdxCompileOptions,
-  remarkPlugins: [...remarkParsePlugins, remarkAdmonitions, remarkHeadingIds, [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody],
+  remarkPlugins: [...remarkParsePlugins, remarkDocusaurusImports, remarkLinks, remarkAdmonitions, remarkHeadingIds, remarkTitleHeading, [remarkImages, { development }], [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody],
 });
 
 /**
@@ -41,8 +45,12 @@ const highlightCache = {
 export const mdxCompileOptions: CompileOptions = {
   remarkPlugins: [
     ...remarkParsePlugins,
+    remarkDocusaurusImports,
+    remarkLinks,
     remarkAdmonitions,
     remarkHeadingIds,
+    remarkTitleHeading,
+    remarkImages,
     remarkMermaid,
     remarkCodeBlocks,
     remarkTableLabels,

@@ -15,6 +15,7 @@ import { sha256 } from '../common/hash.ts';
 import { isWrittenAside, writeWhole } from '../common/write-whole.ts';
 import { DIAGRAM_RENDERER_FINGERPRINT } from '../diagrams/diagram-renderer.ts';
 import type { DiagramFallback } from '../diagrams/remark-mermaid.ts';
+import type { PageImage } from './remark-images.ts';
 
 export interface CachedPage {
   doc: DocSource;
@@ -24,9 +25,20 @@ export interface CachedPage {
   compiled?: boolean;
   /** Its diagrams that the browser draws (types the build cannot draw), by line. */
   diagramFallbacks?: DiagramFallback[];
+  /** What its links were resolved against (remark-links.ts): the body holds while every answer does. */
+  linkAnswers?: Record<string, string>;
+  /** What the build says of the page without failing it ('file:line: reason'), said again on every build. */
+  warnings?: string[];
+  /** Its images, which every build copies into the site. */
+  images?: PageImage[];
 }
 
 const fingerprints = new Map<string, string>();
+
+/** Names what a page's links resolved against, for an entry of its own (see pageCache's fileOf). */
+export function linkDigest(answers: Record<string, string>): string {
+  return sha256(JSON.stringify(Object.entries(answers).sort(([a], [b]) => (a < b ? -1 : 1))));
+}
 
 /**
  * What a page's entry depends on besides its text: our build sources and the installed packages
@@ -61,7 +73,9 @@ const HEADER = '//page-cache ';
 export function pageCache(root: string) {
   const dir = path.join(root, '.cache/pages');
   const fingerprint = compilerFingerprint(root);
-  const fileOf = (source: string, text: string) => path.join(dir, `${sha256(fingerprint, source, text)}.mjs`);
+  // `links`: '' for the page's first entry; for a body compiled again because a page it links to changed its route,
+  // the digest of what its links resolved against then (linkDigest), so that the render cache sees a new module.
+  const fileOf = (source: string, text: string, links = '') => path.join(dir, `${links ? sha256(fingerprint, source, text, links) : sha256(fingerprint, source, text)}.mjs`);
   return {
     /**
      * The compiled body as a module that the prerender imports where it lies: an entry never changes
@@ -69,10 +83,10 @@ export function pageCache(root: string) {
      * line is a comment that holds the rest of the entry (see set).
      */
     moduleFile: fileOf,
-    async get(source: string, text: string): Promise<CachedPage | undefined> {
+    async get(source: string, text: string, links = ''): Promise<CachedPage | undefined> {
       // An entry missing or unreadable (cut short on a full disk) is compiled again.
       try {
-        const first = readFirstLine(fileOf(source, text));
+        const first = readFirstLine(fileOf(source, text, links));
         return first.startsWith(HEADER) ? (JSON.parse(first.slice(HEADER.length)) as CachedPage) : undefined;
       } catch {
         return undefined;
@@ -82,8 +96,8 @@ export function pageCache(root: string) {
      * Keeps an entry as one file: its first line the entry as a JSON comment, the rest the compiled body (none when
      * only the manifest reader has seen the page).
      */
-    async set(source: string, text: string, { code, ...entry }: CachedPage) {
-      const file = fileOf(source, text);
+    async set(source: string, text: string, { code, ...entry }: CachedPage, links = '') {
+      const file = fileOf(source, text, links);
       await mkdir(dir, { recursive: true });
       // JSON leaves U+2028 and U+2029 as they are, and JavaScript ends a comment at either.
       const json = JSON.stringify({ ...entry, compiled: code !== undefined || entry.compiled }).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);

@@ -10,12 +10,16 @@ import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import { ContentError } from '../../content/manifest.ts';
-import { listPageSources } from './read-content.ts';
-import { compilerFingerprint, pageCache } from './page-cache.ts';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { partialsOf } from './partials.ts';
+import { listPageSources, readCategorySources, slugOfText } from './read-content.ts';
+import { compilerFingerprint, linkDigest, pageCache } from './page-cache.ts';
+import { answersNow, linkAnswersHold } from './remark-links.ts';
+import { routeTables, versionOfSource } from './page-routes.ts';
 import { statSnapshot, unchangedSince, type Snapshotted } from '../common/stat-snapshot.ts';
 import type { CompileOutput, CompileTask } from './mdx-compile-worker.ts';
 import type { DiagramFallback } from '../diagrams/remark-mermaid.ts';
+import type { PageImage } from './remark-images.ts';
 import { forEachLimited } from './limit.ts';
 import { linkRuntime, linkerReady, PageImportError } from '../common/page-link.ts';
 import { PAGE_ENV } from '../threads/page-env.ts';
@@ -63,6 +67,21 @@ export interface CompiledPages {
   modules: Record<string, string>;
   /** Diagrams drawn in the browser because the build cannot draw them: 'file:line: reason'. */
   diagramFallbacks: string[];
+  /** Each page's images, by source: the build copies them into the site. */
+  images: Record<string, PageImage[]>;
+  /**
+   * Each page that did not compile, by source: 'file:line: reason'. Its module renders nothing, so the build can go on
+   * to name every broken link too, and then fails.
+   */
+  failures: Record<string, string>;
+}
+
+/** The module a page that did not compile gets: it renders nothing. */
+const FAILED_PAGE_MODULE = 'export default function MDXContent() {\n  return null;\n}\n';
+
+function statsOfFile(file: string): Snapshotted {
+  const { mtimeMs, size } = statSync(file);
+  return { mtimeMs, size };
 }
 
 /** What the last build made of a page: its module and the diagrams it could not draw. */
@@ -70,6 +89,36 @@ interface CompiledPage extends Snapshotted {
   /** Relative to the project: a copied project finds its own modules. */
   module: string;
   diagramFallbacks?: DiagramFallback[];
+  /** Its front matter's `slug:` (null: none), which its route and so the links to it depend on. */
+  slug: string | null;
+  /** What its links resolved against: while every answer holds, the module does. */
+  linkAnswers?: Record<string, string>;
+  /** When the module is not the text's first entry (links that resolve otherwise now): that entry, which is kept. */
+  firstEntry?: string;
+  warnings?: string[];
+  images?: PageImage[];
+  /** The partials the page holds, as they were (relative to the project): one changed compiles the page again. */
+  partials?: ({ file: string } & Snapshotted)[];
+}
+
+/** Whether every partial a page held is as it was then. */
+function partialsUnchanged(root: string, page: CompiledPage): boolean {
+  return (page.partials ?? []).every((p) => {
+    try {
+      return unchangedSince(p, statSync(path.join(root, p.file)));
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * What a page's cache entry is keyed by: its text, and the text of each partial it imports, so that an edited
+ * partial misses.
+ */
+function cacheKeyText(file: string, text: string, root: string) {
+  const partials = partialsOf(file, text, root);
+  return { key: partials.length ? text + partials.map((p) => `\0${p.file}\0${p.text}`).join('') : text, partials: partials.map((p) => p.file) };
 }
 
 /**
@@ -87,6 +136,11 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   const out: Record<string, string> = {};
   const shown = progress('pages', pages.length);
   const fallbacks: string[] = [];
+  const warnings: string[] = [];
+  const images: Record<string, PageImage[]> = {};
+  // Every page that fails is named, not only the first (the build goes on to its link check, then stops).
+  const failures: Record<string, string> = {};
+  const failedModule = path.join(root, '.cache/pages/failed-page.mjs');
   // A page unchanged since the last build (same size and time) is not read again: its module is known.
   const snapshot = statSnapshot<CompiledPage>(path.join(root, '.cache/pages/compiled.json'), compilerFingerprint(root));
   const before = snapshot.load();
@@ -95,20 +149,61 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   // compile thread starts loading now rather than when the loop below comes to that page.
   const statsOf = new Map(pages.map(({ source }) => [source, statSync(path.join(root, source))]));
   if (pages.some(({ source }) => !unchangedSince(before.get(source), statsOf.get(source)!))) pool.start().catch(() => {}); // a failure shows in run()
+  // Every version's routes, which each page's links resolve against: a changed page's slug is read from its text.
+  const texts = new Map<string, string>();
+  const textOf = (source: string) => {
+    let text = texts.get(source);
+    if (text === undefined) texts.set(source, (text = readFileSync(path.join(root, source), 'utf8')));
+    return text;
+  };
+  const slugOf = (source: string) => {
+    const known = before.get(source);
+    if (unchangedSince(known, statsOf.get(source)!) && known.slug !== undefined) return known.slug ?? undefined;
+    return slugOfText(textOf(source));
+  };
+  const tables = routeTables(pages, slugOf, readCategorySources(root));
+  const linksOf = (source: string, relPath: string) => ({ from: { version: versionOfSource(source)!, relPath }, versions: tables });
+  // Bodies whose first entry (which the manifest reader reads) is not their module: kept with it.
+  const firstEntries: string[] = [];
   // A page's module is known: kept for the next build and for the phases after this one.
   const done = (source: string, compiled: CompiledPage) => {
     after.set(source, compiled);
     for (const f of compiled.diagramFallbacks ?? []) fallbacks.push(`${source}:${f.line}: ${f.reason}`);
+    warnings.push(...(compiled.warnings ?? []));
+    if (compiled.images) images[source] = compiled.images;
     out[source] = path.join(root, compiled.module);
+    if (compiled.firstEntry) firstEntries.push(path.join(root, compiled.firstEntry));
     shown.tick();
   };
   // What a page's module in the page cache is, for the stat snapshot.
-  const compiledFrom = (source: string, text: string, stats: Stats, entry: { diagramFallbacks?: DiagramFallback[] }): CompiledPage => ({
+  const compiledFrom = (source: string, text: string, stats: Stats, entry: { diagramFallbacks?: DiagramFallback[]; linkAnswers?: Record<string, string>; warnings?: string[]; images?: PageImage[] }, links = ''): CompiledPage => ({
     mtimeMs: stats.mtimeMs,
     size: stats.size,
-    module: path.relative(root, cache.moduleFile(source, text)),
+    module: path.relative(root, cache.moduleFile(source, text, links)),
     ...(entry.diagramFallbacks ? { diagramFallbacks: entry.diagramFallbacks } : {}),
+    ...(entry.warnings ? { warnings: entry.warnings } : {}),
+    ...(entry.images ? { images: entry.images } : {}),
+    ...(partialsOfKey.get(text)?.length ? { partials: partialsOfKey.get(text)!.map((p) => ({ file: path.relative(root, p), ...statsOfFile(p) })) } : {}),
+    slug: slugOfText(text) ?? null,
+    ...(entry.linkAnswers ? { linkAnswers: entry.linkAnswers } : {}),
+    ...(links ? { firstEntry: path.relative(root, cache.moduleFile(source, text)) } : {}),
   });
+  /**
+   * The cached body of a page's text whose links still resolve as they did: its first entry, or the entry made when a
+   * page it links to changed its route (named by what the links resolve against now).
+   */
+  const cachedBody = async (source: string, text: string, stats: Stats): Promise<CompiledPage | undefined> => {
+    const first = await cache.get(source, text);
+    if (!first?.compiled) return undefined;
+    if (linkAnswersHold(first.linkAnswers, tables)) return existsSync(cache.moduleFile(source, text)) ? compiledFrom(source, text, stats, first) : undefined;
+    const links = linkDigest(currentAnswers(first.linkAnswers!));
+    const again = await cache.get(source, text, links);
+    if (!again?.compiled || !existsSync(cache.moduleFile(source, text, links))) return undefined;
+    return compiledFrom(source, text, stats, again, links);
+  };
+  // The partials each cache key (a text and its partials' texts) was made from.
+  const partialsOfKey = new Map<string, string[]>();
+  const currentAnswers = (answers: Record<string, string>) => answersNow(Object.keys(answers), tables);
   // The versions of a page go to one thread together: they share most of their diagrams and code blocks.
   const byRelPath = new Map<string, typeof pages>();
   for (const page of pages) byRelPath.set(page.relPath, [...(byRelPath.get(page.relPath) ?? []), page]);
@@ -121,35 +216,64 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
         const stats = statsOf.get(source)!;
         const known = before.get(source);
         // A module removed from the cache by hand is compiled again, not imported missing.
-        if (unchangedSince(known, stats) && existsSync(path.join(root, known.module))) {
+        if (unchangedSince(known, stats) && known.slug !== undefined && partialsUnchanged(root, known) && linkAnswersHold(known.linkAnswers, tables) && existsSync(path.join(root, known.module))) {
           done(source, known);
           continue;
         }
         // Synchronous: thousands of small reads go several times faster than through the thread pool.
-        const text = readFileSync(file, 'utf8');
-        const entry = await cache.get(source, text);
-        if (entry?.compiled && existsSync(cache.moduleFile(source, text))) done(source, compiledFrom(source, text, stats, entry));
-        else toCompile.push({ source, text, stats, task: { path: file, source, relPath, text, development: false, withDoc: true } });
+        const written = textOf(source);
+        const { key: text, partials } = cacheKeyText(file, written, root);
+        partialsOfKey.set(text, partials);
+        const cached = await cachedBody(source, text, stats);
+        if (cached) done(source, cached);
+        else toCompile.push({ source, text, stats, task: { path: file, source, relPath, text: written, development: false, withDoc: true, links: linksOf(source, relPath) } });
       }
       if (!toCompile.length) return;
       const results = await pool.run(toCompile.map((c) => c.task));
       for (const [i, { source, text, stats }] of toCompile.entries()) {
         const result = results[i];
-        if (result.error) throw new ContentError(result.error.location, result.error.reason);
+        const failed = (why: string) => {
+          failures[source] = why;
+          out[source] = failedModule;
+          shown.tick();
+        };
+        if (result.error) {
+          failed(`${result.error.location}: ${result.error.reason}`);
+          continue;
+        }
         try {
           linkRuntime(result.code, 'check');
         } catch (e) {
-          if (e instanceof PageImportError) throw new ContentError(source, e.message);
+          if (e instanceof PageImportError) {
+            failed(`${source}: ${e.message}`);
+            continue;
+          }
           throw e;
         }
-        const entry = { doc: result.doc!, code: result.code, ...(result.diagramFallbacks ? { diagramFallbacks: result.diagramFallbacks } : {}) };
-        await cache.set(source, text, entry);
-        done(source, compiledFrom(source, text, stats, entry));
+        const entry = {
+          doc: result.doc!,
+          code: result.code,
+          ...(result.diagramFallbacks ? { diagramFallbacks: result.diagramFallbacks } : {}),
+          ...(result.linkAnswers ? { linkAnswers: result.linkAnswers } : {}),
+          ...(result.warnings ? { warnings: result.warnings } : {}),
+          ...(result.images ? { images: result.images } : {}),
+        };
+        // A text compiled before with links that resolved otherwise keeps its first entry (the manifest reader's) and
+        // gets one of its own.
+        const first = await cache.get(source, text);
+        const links = first?.compiled && !linkAnswersHold(first.linkAnswers, tables) && entry.linkAnswers ? linkDigest(entry.linkAnswers) : '';
+        await cache.set(source, text, entry, links);
+        done(source, compiledFrom(source, text, stats, entry, links));
       }
     });
+    if (Object.keys(failures).length) {
+      await mkdir(path.dirname(failedModule), { recursive: true });
+      await writeFile(failedModule, FAILED_PAGE_MODULE);
+    }
+    // A page that failed is not in the snapshot: the next build compiles it again.
     if (after.size !== before.size || [...after].some(([source, page]) => before.get(source) !== page)) {
       await snapshot.save(after);
-      await cache.prune(Object.values(out));
+      await cache.prune([...Object.values(out), ...firstEntries]);
     }
   } finally {
     shown.end();
@@ -157,5 +281,6 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   }
   fallbacks.sort();
   for (const f of fallbacks) console.warn(`diagram drawn in the browser, not at build time: ${f}`);
-  return { modules: out, diagramFallbacks: fallbacks };
+  for (const w of warnings.sort()) console.warn(`warning: ${w}`);
+  return { modules: out, diagramFallbacks: fallbacks, images, failures };
 }

@@ -4,12 +4,15 @@ import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkMdx from 'remark-mdx';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { distance } from 'fastest-levenshtein';
 import type { Root } from 'mdast';
 import siteConfig from '../../../site.config.ts';
 import type { CategorySource, DocSource, FrontMatter, SiteManifest, TocEntry } from '../../content/types.ts';
 import { buildVersionManifest, checkRoutesAcrossVersions, ContentError } from '../../content/manifest.ts';
 import { preprocessMdx } from './mdx-preprocess.ts';
 import { remarkParsePlugins } from './remark-parse-plugins.ts';
+import { remarkDocusaurusImports } from './remark-docusaurus-imports.ts';
+import { VFile } from 'vfile';
 import { assignHeadingIds, firstHeadingOf } from './remark-heading-ids.ts';
 import { compilerFingerprint, pageCache } from './page-cache.ts';
 import { forEachLimited } from './limit.ts';
@@ -56,6 +59,28 @@ const FRONT_MATTER_KEYS: Record<keyof FrontMatter, 'string' | 'number' | 'boolea
   hide_table_of_contents: 'boolean',
 };
 
+/**
+ * Keys Docusaurus's docs take that a page here may keep but that change nothing (an `id` or `tags`, a sidebar's class,
+ * pagination labels, heading levels of the table of contents, an image for social cards, …): a page moved from
+ * Docusaurus builds as it is.
+ */
+const DOCUSAURUS_KEYS = new Set([
+  'id', 'hide_title', 'sidebar_class_name', 'sidebar_custom_props', 'sidebar_key', 'displayed_sidebar', 'pagination_label',
+  'pagination_next', 'pagination_prev', 'custom_edit_url', 'parse_number_prefixes', 'toc_min_heading_level',
+  'toc_max_heading_level', 'image', 'tags', 'draft', 'unlisted', 'last_update', 'title_meta',
+]);
+const KNOWN_KEYS = [...Object.keys(FRONT_MATTER_KEYS), ...DOCUSAURUS_KEYS];
+
+/**
+ * The known key a misspelt one most likely means: the fewest edits away, and of those one that starts with the same
+ * word (`sidebar_title` → `sidebar_label`, not `hide_title`); none when every key is far off.
+ */
+function nearestKey(key: string): string | undefined {
+  const word = key.split('_')[0];
+  const ranked = KNOWN_KEYS.map((k) => ({ k, d: distance(key, k) - (k.split('_')[0] === word ? 1.5 : 0) })).sort((a, b) => a.d - b.d);
+  return ranked[0].d <= Math.max(2, key.length / 2.5) ? ranked[0].k : undefined;
+}
+
 /** Search words a page answers to: a few, short, so they stay the reader's words and not a second body. */
 export const MAX_KEYWORDS = 12;
 export const MAX_KEYWORD_LENGTH = 40;
@@ -75,11 +100,20 @@ function keywordsProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-/** `keyLine(key)` is the line in the file where that key stands, for an error that points at it. */
-function checkFrontMatter(data: unknown, file: string, keyLine: (key: string) => number): FrontMatter {
+/**
+ * `keyLine(key)` is the line in the file where that key stands, for an error that points at it. A key that neither
+ * we nor Docusaurus know (a misspelt `sidebar_postion:`) is a warning naming the nearest known key, kept in `warnings`.
+ */
+function checkFrontMatter(data: unknown, file: string, keyLine: (key: string) => number, warnings?: string[]): FrontMatter {
   if (data == null) return {};
   if (typeof data !== 'object' || Array.isArray(data)) throw new ContentError(`${file}:${keyLine('')}`, 'front matter must be a YAML mapping');
   for (const [key, value] of Object.entries(data)) {
+    if (!Object.hasOwn(FRONT_MATTER_KEYS, key) && !DOCUSAURUS_KEYS.has(key)) {
+      const near = nearestKey(key);
+      const hint = near ? `: did you mean "${near}"?` : ` (known keys: ${Object.keys(FRONT_MATTER_KEYS).join(', ')})`;
+      warnings?.push(`${file}:${keyLine(key)}: unknown front matter key "${key}" is ignored${hint}`);
+      continue;
+    }
     const want = FRONT_MATTER_KEYS[key as keyof FrontMatter];
     const problem = want === 'keywords' ? keywordsProblem(value) : want && typeof value !== want ? `must be a ${want}, got ${JSON.stringify(value)}` : undefined;
     if (problem) throw new ContentError(`${file}:${keyLine(key)}`, `front matter "${key}" ${problem}`);
@@ -88,19 +122,22 @@ function checkFrontMatter(data: unknown, file: string, keyLine: (key: string) =>
 }
 
 /** Reads one page's front matter and headings with the real MDX parser (errors carry file:line). */
-export function readDocSource(file: string, relPath: string, text: string): DocSource {
+export function readDocSource(file: string, relPath: string, text: string, root = process.cwd()): DocSource {
   const processor = unified().use(remarkParse);
   if (relPath.endsWith('.mdx')) processor.use(remarkMdx);
   for (const plugin of remarkParsePlugins) processor.use(plugin as never);
+  // Partials are part of the page: their headings are in its table of contents.
+  processor.use(remarkDocusaurusImports);
   let tree: Root;
+  const vfile = new VFile({ path: path.resolve(root, file), cwd: root, value: preprocessMdx(text) });
   try {
-    tree = processor.runSync(processor.parse(preprocessMdx(text))) as Root;
+    tree = processor.runSync(processor.parse(vfile), vfile) as Root;
   } catch (e) {
     throw syntaxError(file, e);
   }
   const frontMatter = frontMatterOf(tree, file);
   const toc = assignHeadingIds(tree);
-  return { relPath, frontMatter, toc, firstHeading: firstHeadingOf(tree) };
+  return { relPath, frontMatter, toc, firstHeading: firstHeadingOf(tree), ...(vfile.data.docCardList ? { docCardList: true } : {}) };
 }
 
 /** A parser's error as the build reports it: file:line and the reason. */
@@ -112,16 +149,16 @@ export function syntaxError(file: string, e: unknown): ContentError {
 }
 
 /** A parsed page's front matter, checked (errors carry file:line). */
-export function frontMatterOf(tree: Root, file: string): FrontMatter {
+export function frontMatterOf(tree: Root, file: string, warnings?: string[]): FrontMatter {
   const yamlNode = tree.children.find((n) => n.type === 'yaml') as { value: string } | undefined;
-  return yamlNode ? readFrontMatter(yamlNode.value, file) : {};
+  return yamlNode ? readFrontMatter(yamlNode.value, file, warnings) : {};
 }
 
 /**
  * The YAML between the `---` lines. The first `---` is line 1 of the file, so a line of the YAML is
  * one more in the file; every error names that one line, counted in the file.
  */
-function readFrontMatter(yaml: string, file: string): FrontMatter {
+function readFrontMatter(yaml: string, file: string, warnings?: string[]): FrontMatter {
   const lines = new LineCounter();
   const doc = parseDocument(yaml, { lineCounter: lines, prettyErrors: false });
   const fileLine = (offset: number) => lines.linePos(offset).line + 1;
@@ -132,7 +169,7 @@ function readFrontMatter(yaml: string, file: string): FrontMatter {
     const at = (isScalar(pair?.key) && pair.key.range?.[0]) || doc.contents?.range?.[0] || 0;
     return fileLine(at);
   };
-  return checkFrontMatter(doc.toJS(), file, keyLine);
+  return checkFrontMatter(doc.toJS(), file, keyLine, warnings);
 }
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
@@ -142,10 +179,25 @@ const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
  * read in a second instead of parsed in a minute, and `toc` stays unread. A page whose title
  * comes from its first heading is parsed whole, as only the parser finds that heading exactly.
  */
-export function scanDocSource(file: string, relPath: string, text: string): DocSource {
+export function scanDocSource(file: string, relPath: string, text: string, root = process.cwd()): DocSource {
   const yaml = FRONT_MATTER.exec(text)?.[1];
   const frontMatter = yaml === undefined ? {} : readFrontMatter(yaml, file);
-  return frontMatter.title ? { relPath, frontMatter } : readDocSource(file, relPath, text);
+  // So is a page that shows <DocCardList />, whose data then carries its category's cards.
+  return frontMatter.title && !text.includes('DocCardList') ? { relPath, frontMatter } : readDocSource(file, relPath, text, root);
+}
+
+/**
+ * The dev server's reading of a page: one whose front matter is wrong or that has no title keeps a place (its path as
+ * its title) instead of stopping the whole site, and its body shows the error (mdx-plugin.ts).
+ */
+function devDocSource(relPath: string, text: string, read: () => DocSource): DocSource {
+  try {
+    const doc = read();
+    if (doc.frontMatter.title || doc.firstHeading) return doc;
+  } catch (e) {
+    if (!(e instanceof ContentError)) throw e;
+  }
+  return { relPath, frontMatter: { title: relPath, ...(slugOfText(text) ? { slug: slugOfText(text) } : {}) }, toc: [] };
 }
 
 /** 1-based line and column of a character offset in a text. */
@@ -190,11 +242,49 @@ export async function listPageSources(root = process.cwd(), contentDir = CONTENT
   return lists.flat().sort((a, b) => (a.source < b.source ? -1 : 1));
 }
 
+/**
+ * The `slug:` of a page's front matter, read without parsing the page, or undefined (also for front matter the
+ * compiler will reject: it reports that itself).
+ */
+export function slugOfText(text: string): string | undefined {
+  const yaml = FRONT_MATTER.exec(text)?.[1];
+  if (yaml === undefined || !/^slug\s*:/m.test(yaml)) return undefined;
+  const doc = parseDocument(yaml, { prettyErrors: false });
+  if (doc.errors.length) return undefined;
+  const data = doc.toJS() as { slug?: unknown } | null;
+  return typeof data?.slug === 'string' ? data.slug : undefined;
+}
+
+/** Every version's categories, read from their `_category_.json`; one that cannot be read is left out (the manifest reports it). */
+export function readCategorySources(root = process.cwd(), contentDir = CONTENT_DIR): Map<string, CategorySource[]> {
+  const out = new Map<string, CategorySource[]>();
+  for (const v of siteConfig.versions) {
+    const dir = path.join(root, contentDir, v.name);
+    const list: CategorySource[] = [];
+    for (const rel of walk(dir)) {
+      if (!rel.endsWith('_category_.json')) continue;
+      const text = readTextIfAny(path.join(dir, rel));
+      try {
+        if (text !== null) list.push(readCategory(rel, dirOf(rel), text));
+      } catch {
+        // reported by the manifest
+      }
+    }
+    out.set(v.name, list);
+  }
+  return out;
+}
+
+/** 'a/b/_category_.json' → 'a/b'. */
+const dirOf = (rel: string) => rel.slice(0, Math.max(0, rel.lastIndexOf('/')));
+
 /** What the content folders hold, per version: each page's entry and each category, by path. */
 export interface ContentSources {
   root: string;
   contentDir: string;
   versions: { name: string; docs: Map<string, DocSource>; categories: Map<string, CategorySource> }[];
+  /** The dev server's: a page that cannot be read keeps a place, and its body shows why (devDocSource). */
+  tolerant?: boolean;
 }
 
 /** Where a file belongs in `sources`, if it is content (a page or a _category_.json of a version). */
@@ -226,12 +316,13 @@ export async function readContentFile(sources: ContentSources, file: string, hea
   }
   if (text === null) return version.docs.delete(relPath), {};
   let doc: DocSource | undefined;
-  if (headings === 'later') doc = scanDocSource(source, relPath, text);
+  if (headings === 'later') doc = devDocSource(relPath, text, () => scanDocSource(source, relPath, text, sources.root));
   else {
     const cache = pageCache(sources.root);
     doc = (await cache.get(source, text))?.doc;
-    if (!doc) {
-      doc = readDocSource(source, relPath, text);
+    if (!doc && sources.tolerant) doc = devDocSource(relPath, text, () => readDocSource(source, relPath, text, sources.root));
+    else if (!doc) {
+      doc = readDocSource(source, relPath, text, sources.root);
       await cache.set(source, text, { doc });
     }
   }
@@ -271,8 +362,8 @@ interface SnapshotEntry extends Snapshotted {
  * snapshot; a page whose text is known comes from the page cache (the build's page phase fills
  * it); anything else is parsed here, or with `headings: 'later'` only its front matter is read.
  */
-export async function readContentSources(root = process.cwd(), contentDir = CONTENT_DIR, headings: 'now' | 'later' = 'now'): Promise<ContentSources> {
-  const sources: ContentSources = { root, contentDir, versions: siteConfig.versions.map((v) => ({ name: v.name, docs: new Map(), categories: new Map() })) };
+export async function readContentSources(root = process.cwd(), contentDir = CONTENT_DIR, headings: 'now' | 'later' = 'now', failed: ReadonlySet<string> = new Set()): Promise<ContentSources> {
+  const sources: ContentSources = { root, contentDir, versions: siteConfig.versions.map((v) => ({ name: v.name, docs: new Map(), categories: new Map() })), tolerant: headings === 'later' };
   const files = siteConfig.versions.flatMap((v) => walk(path.join(root, contentDir, v.name)).map((rel) => path.join(root, contentDir, v.name, rel)));
   // The last reading of the whole content folder: unchanged pages are only looked at, not read again.
   const snapshot = statSnapshot<SnapshotEntry>(path.join(root, '.cache/content-snapshot.json'), compilerFingerprint(root));
@@ -280,6 +371,8 @@ export async function readContentSources(root = process.cwd(), contentDir = CONT
   const after = new Map<string, SnapshotEntry>();
   let changed = before.size !== files.length;
   await forEachLimited(files, 64, async (file) => {
+    const failedSource = path.relative(root, file).split(path.sep).join('/');
+    if (failed.has(failedSource)) return void placeFailedPage(sources, file);
     const st = statSync(file);
     const known = before.get(file);
     // An entry whose headings were left for later will not do for a build.
@@ -294,6 +387,22 @@ export async function readContentSources(root = process.cwd(), contentDir = CONT
   });
   if (changed) await snapshot.save(after);
   return sources;
+}
+
+/**
+ * A page that did not compile keeps its route (so links to it are not reported too) with a title of its path; the
+ * build fails with its error, after the link check has named the other pages' problems.
+ */
+function placeFailedPage(sources: ContentSources, file: string) {
+  const where = locate(sources, file);
+  if (!where) return;
+  let slug: string | undefined;
+  try {
+    slug = slugOfText(readFileSync(file, 'utf8'));
+  } catch {
+    // unreadable front matter: the route of its path
+  }
+  where.version.docs.set(where.relPath, { relPath: where.relPath, frontMatter: { title: where.relPath, ...(slug ? { slug } : {}) }, toc: [] });
 }
 
 /** Puts a snapshot entry where readContentFile would have put it. */

@@ -7,7 +7,7 @@ import { visit } from 'unist-util-visit';
  * the page's body container (src/theme/MarkdownBody.tsx), not from the components, so their prerendered HTML needs no
  * script of its own. Mermaid (drawn in the browser), DiagramError and a page's own components are not among them.
  */
-export const STATIC_COMPONENTS = new Set(['Admonition', 'Tabs', 'TabItem', 'CodeBlock', 'Diagram', 'Cards', 'Card']);
+export const STATIC_COMPONENTS = new Set(['Admonition', 'Tabs', 'TabItem', 'CodeBlock', 'Diagram', 'Cards', 'Card', 'DocCardList', 'Img']);
 
 /** The name of the export that marks such a page body. */
 const STATIC_BODY_EXPORT = 'staticBody';

@@ -1,6 +1,7 @@
 import type { SiteConfig } from '../../../site.config.ts';
 import type { SiteManifest, VersionManifest } from '../../content/types.ts';
 import { flattenSidebar } from '../../content/navigation.ts';
+import type { PageImages } from './page-images.ts';
 
 /** A page's Markdown source without front matter, under its title and description. */
 export function markdownCopy(title: string, description: string, source: string): string {
@@ -15,7 +16,7 @@ function inReadingOrder(version: VersionManifest) {
 }
 
 /** llms.txt: every page of the current version with its description, linking to its Markdown copy. */
-export function llmsTxt(config: SiteConfig, base: string, site: SiteManifest): string {
+export function llmsTxt(config: SiteConfig, base: string, site: SiteManifest, images: PageImages = {}): string {
   const current = site.versions.find((v) => v.current) ?? site.versions[0];
   const origin = config.url + base.replace(/\/$/, '');
   const lines = [
@@ -30,7 +31,11 @@ export function llmsTxt(config: SiteConfig, base: string, site: SiteManifest): s
     '',
     '## Docs',
     '',
-    ...inReadingOrder(current).map((d) => `- [${d.title}](${origin}${d.route}index.md): ${d.description}`),
+    ...inReadingOrder(current).flatMap((d) => [
+      `- [${d.title}](${origin}${d.route}index.md): ${d.description}`,
+      // Each image of the page once, under it.
+      ...[...new Map((images[d.source] ?? []).map((i) => [i.url, i])).values()].map((i) => `  - Image: [${i.alt}](${origin}${i.url})`),
+    ]),
     '',
   ];
   return lines.join('\n');

@@ -12,6 +12,7 @@ import { parseDocument } from 'htmlparser2';
 import { collectPageFacts } from '../links/html-facts.ts';
 import { extractSearchRecords } from '../search/search-records.ts';
 import { markdownCopy } from './plain-text.ts';
+import { readPageImages, withImageUrls } from './page-images.ts';
 import { keepFiles, writeFresh } from './render-cache.ts';
 import { sha256 } from '../common/hash.ts';
 import { pageHtml, type PageShell } from './page-html.ts';
@@ -45,6 +46,8 @@ server.configure({ site, moduleUrl, bodyFile: (source) => input.pages[source] })
 const keywordsOf = new Map(site.versions.flatMap((v) => v.docs.map((d) => [d.source, d.keywords] as const)));
 const shell: PageShell = { ...input.shell, siteConfig: server.siteConfig };
 const language = server.siteConfig.locales.default;
+const images = await readPageImages(path.dirname(input.outDir));
+const origin = server.siteConfig.url + input.base.replace(/\/$/, '');
 
 /** Renders one route: its files (HTML, page data, Markdown copy, the body's browser module), link facts and search records. */
 async function renderPage(job: PrerenderJob): Promise<RenderedPage> {
@@ -64,7 +67,7 @@ async function renderPage(job: PrerenderJob): Promise<RenderedPage> {
   if (r.versionTag) page.records.push(...extractSearchRecords({ html: dom, path: job.path, lvl0: 'Documentation', description: r.page.description, keywords: keywordsOf.get(r.page.source), language, tag: r.versionTag }));
   if (r.page.doc) {
     const text = await readFile(path.join(input.projectRoot, r.page.source), 'utf8');
-    files.push([path.join(job.path, 'index.md'), markdownCopy(r.page.title, r.page.description, text)]);
+    files.push([path.join(job.path, 'index.md'), withImageUrls(markdownCopy(r.page.title, r.page.description, text), images[r.page.source], origin)]);
     // Its own body's module too, so that a page restored from the render cache brings it along.
     const body = browserCopy(r.page.source);
     files.push([body.file, body.code]);

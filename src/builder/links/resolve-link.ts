@@ -1,0 +1,171 @@
+/**
+ * What a link written in a page means, so that a page's links stay in its own version however versions are cut or
+ * copied. Pure: the routes of each version come in, an href or a reason goes out.
+ *
+ * 1. A route in the page's own version: `/docs/concepts/tunnels/#x` in a page of version V is V's page,
+ *    `/docs/` + V's pathPrefix + `concepts/tunnels/#x`.
+ * 2. A relative file link: `./tunnels.mdx`, `../concepts/tunnels.md#x`, resolved against the linking file's folder,
+ *    within its version's folder, to that file's route (its `slug:` respected).
+ * 3. Another version, on purpose: `/docs/<version name>/<path>` (`/docs/1.0/guides/agent/`), through that version's
+ *    pathPrefix, so it keeps pointing at that version across cuts.
+ * 4. Anything else (other routes of the site, other sites, `#anchor` alone, static files) is left as it is.
+ */
+
+/** The routes of one version, relative to its root: 'concepts/tunnels/', '' for the root itself. */
+export interface VersionRoutes {
+  name: string;
+  /** '' for the current version, '1.0/' for the others. */
+  pathPrefix: string;
+  /** Each page file (path in the version folder, 'concepts/tunnels.mdx') and its route. */
+  files: ReadonlyMap<string, string>;
+  /** Every route the version serves: its pages' and its generated category indexes'. */
+  routes: ReadonlySet<string>;
+}
+
+/** What a link's meaning depends on, for a cache to check later: the question asked of a version and its answer. */
+export type LinkQuery = { kind: 'file' | 'route'; version: string; path: string };
+
+/** The lookups the resolver makes; a caller may record them (see answerOf). */
+export interface RouteLookup {
+  versions: readonly VersionRoutes[];
+  /** The route of a page file of a version, or undefined when it has no such page. */
+  fileRoute(version: VersionRoutes, relPath: string): string | undefined;
+  hasRoute(version: VersionRoutes, relRoute: string): boolean;
+}
+
+export type Resolved = { href: string } | { reason: string; hint?: string };
+
+export interface LinkFrom {
+  /** The linking page's version (its folder name). */
+  version: string;
+  /** The linking file's path in its version folder: 'guides/install/linux.mdx'. */
+  relPath: string;
+}
+
+const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
+const FILE_LINK = /\.mdx?$/;
+const DOCS = '/docs/';
+/** A path ending in a file name with an extension of letters: '/docs/img/x.png', not '/docs/1.0'. */
+const STATIC_FILE = /\/[^/]*\.[a-z][a-z0-9]*$/i;
+
+/** The answer a lookup gives now to a recorded query: a route, or '' for none ('route' queries: '1' or ''). */
+export function answerOf(versions: readonly VersionRoutes[], q: LinkQuery): string {
+  const v = versions.find((x) => x.name === q.version);
+  if (!v) return '';
+  if (q.kind === 'file') return v.files.get(q.path) ?? '';
+  return v.routes.has(q.path) ? '1' : '';
+}
+
+/** A lookup straight from the tables, recording nothing. */
+export function plainLookup(versions: readonly VersionRoutes[]): RouteLookup {
+  return { versions, fileRoute: (v, p) => v.files.get(p), hasRoute: (v, r) => v.routes.has(r) };
+}
+
+/** Splits '/a/b/?q=1#x' into the path and what follows it ('?q=1#x'). */
+function splitSuffix(href: string): [string, string] {
+  const i = href.search(/[?#]/);
+  return i < 0 ? [href, ''] : [href.slice(0, i), href.slice(i)];
+}
+
+/** 'a/./b/../c' → 'a/c'; null when it climbs above the start. */
+function normalize(parts: string[]): string[] | null {
+  const out: string[] = [];
+  for (const p of parts) {
+    if (p === '' || p === '.') continue;
+    if (p === '..') {
+      if (!out.length) return null;
+      out.pop();
+    } else out.push(p);
+  }
+  return out;
+}
+
+/** Edit distance, for "did you mean". */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/** The closest of `candidates` to `wanted`, when it is close enough to be what was meant. */
+function nearest(wanted: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    const d = distance(wanted, c);
+    if (d < bestDistance) [best, bestDistance] = [c, d];
+  }
+  return best !== undefined && bestDistance <= Math.max(3, Math.floor(wanted.length / 3)) ? best : undefined;
+}
+
+/** The path from the folder `fromDir` to the file `to`, as a writer writes it: './x.mdx', '../a/x.mdx'. */
+function relativeFile(fromDir: string, to: string): string {
+  const from = fromDir ? fromDir.split('/') : [];
+  const target = to.split('/');
+  let common = 0;
+  while (common < from.length && common < target.length - 1 && from[common] === target[common]) common++;
+  const up = from.length - common;
+  return `${up ? '../'.repeat(up) : './'}${target.slice(common).join('/')}`;
+}
+
+const dirOf = (relPath: string) => relPath.slice(0, Math.max(0, relPath.lastIndexOf('/')));
+
+/** Resolves one href written in the page `from`. */
+export function resolveLink(href: string, from: LinkFrom, lookup: RouteLookup): Resolved {
+  if (EXTERNAL.test(href) || href.startsWith('#') || href === '') return { href };
+  const own = lookup.versions.find((v) => v.name === from.version);
+  if (!own) return { href };
+  const [path, suffix] = splitSuffix(href);
+  if (path.startsWith('/')) return resolveRoute(path, suffix, own, lookup);
+  if (FILE_LINK.test(path)) return resolveFile(path, suffix, own, from, lookup);
+  return { href };
+}
+
+/** Forms 1 and 3: a route under /docs/, in the page's own version or, named by its first segment, in another. */
+function resolveRoute(path: string, suffix: string, own: VersionRoutes, lookup: RouteLookup): Resolved {
+  // Outside the docs, or a file (an image, a download) rather than a route.
+  if (!path.startsWith(DOCS) || STATIC_FILE.test(path)) return { href: path + suffix };
+  let rest = path.slice(DOCS.length);
+  const first = rest.split('/')[0];
+  const named = lookup.versions.find((v) => v.name === first);
+  const version = named ?? own;
+  if (named) rest = rest.slice(first.length + 1);
+  const wanted = rest === '' || rest.endsWith('/') ? rest : `${rest}/`;
+  const href = (relRoute: string) => `${DOCS}${version.pathPrefix}${relRoute}${suffix}`;
+  // The version's root leads to its main doc.
+  if (wanted === '' || lookup.hasRoute(version, wanted)) {
+    if (wanted !== rest) return { reason: `missing trailing slash`, hint: `write ${DOCS}${named ? `${first}/` : ''}${wanted}` };
+    return { href: href(wanted) };
+  }
+  const written = `${DOCS}${named ? `${first}/` : ''}`;
+  const hints: string[] = [];
+  const close = nearest(wanted, version.routes);
+  if (close) hints.push(`did you mean ${written}${close}?`);
+  const elsewhere = named ? undefined : lookup.versions.find((v) => v !== version && v.routes.has(wanted));
+  if (elsewhere) hints.push(`version ${elsewhere.name} has it: to link there on purpose, write ${DOCS}${elsewhere.name}/${wanted}`);
+  return { reason: `no page at ${written}${wanted} in version ${version.name}`, ...(hints.length ? { hint: hints.join('; ') } : {}) };
+}
+
+/** Form 2: a page file relative to the linking file, in the linking file's version. */
+function resolveFile(path: string, suffix: string, own: VersionRoutes, from: LinkFrom, lookup: RouteLookup): Resolved {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return { reason: `malformed file link ${path}` };
+  }
+  const fromDir = dirOf(from.relPath);
+  const parts = normalize([...(fromDir ? fromDir.split('/') : []), ...decoded.split('/')]);
+  if (!parts) return { reason: `file link ${path} leaves version ${own.name}'s folder`, hint: 'to link to another version on purpose, write /docs/<version>/<route>' };
+  const target = parts.join('/');
+  const route = lookup.fileRoute(own, target);
+  if (route !== undefined) return { href: `${DOCS}${own.pathPrefix}${route}${suffix}` };
+  const name = parts[parts.length - 1];
+  const reason = name.startsWith('_') ? `${path} is a partial, not a page: it has no route to link to` : `no page file ${target} in version ${own.name}`;
+  const close = nearest(target, own.files.keys());
+  return close ? { reason, hint: `did you mean ${relativeFile(fromDir, close)}?` } : { reason };
+}

@@ -1,0 +1,5 @@
+/**
+ * The components every page has without importing them (src/mdx/components.tsx, whose keys a unit test holds equal to
+ * this list): a page that names another fails to compile, with its line, instead of failing when it is rendered.
+ */
+export const PAGE_COMPONENTS = ['Admonition', 'Tabs', 'TabItem', 'CodeBlock', 'Diagram', 'DiagramError', 'Mermaid', 'Cards', 'Card', 'DocCardList', 'Img'];

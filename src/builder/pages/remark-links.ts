@@ -1,0 +1,98 @@
+/**
+ * Gives every link of a page the href it means in the page's own version (resolve-link.ts): Markdown links and
+ * definitions, and the `href` of JSX elements (`<a>`, `<Card>`). A link that resolves to no page of its version fails
+ * the compile with the file and line of each such link. What each link was resolved against is recorded in
+ * `file.data.linkAnswers`, so the page cache can tell when a linked page's route changed (page-compiler.ts).
+ */
+import type { Root } from 'mdast';
+import type { VFile } from 'vfile';
+import { visit } from 'unist-util-visit';
+import { ContentError } from '../../content/manifest.ts';
+import { answerOf, resolveLink, type LinkFrom, type LinkQuery, type RouteLookup, type VersionRoutes } from '../links/resolve-link.ts';
+
+/** What the compiler gives the plugin: where the page is, and every version's routes. */
+export interface LinkContext {
+  from: LinkFrom;
+  versions: VersionRoutes[];
+}
+
+/** A recorded lookup's key: 'file 1.1 concepts/tunnels.mdx'. */
+export const queryKey = (q: LinkQuery) => `${q.kind} ${q.version} ${q.path}`;
+
+function parseKey(key: string): LinkQuery {
+  const [kind, version, ...rest] = key.split(' ');
+  return { kind: kind as LinkQuery['kind'], version, path: rest.join(' ') };
+}
+
+/** Whether every recorded lookup still gets the answer it got: if so, the page's links resolve as they did. */
+export function linkAnswersHold(answers: Record<string, string> | undefined, versions: readonly VersionRoutes[]): boolean {
+  if (!answers) return true;
+  return Object.entries(answers).every(([key, answer]) => answerOf(versions, parseKey(key)) === answer);
+}
+
+/** What the recorded lookups `keys` answer now. */
+export function answersNow(keys: readonly string[], versions: readonly VersionRoutes[]): Record<string, string> {
+  return Object.fromEntries(keys.map((key) => [key, answerOf(versions, parseKey(key))]));
+}
+
+function recordingLookup(versions: VersionRoutes[], answers: Record<string, string>): RouteLookup {
+  return {
+    versions,
+    fileRoute(version, relPath) {
+      const q: LinkQuery = { kind: 'file', version: version.name, path: relPath };
+      answers[queryKey(q)] = answerOf(versions, q);
+      return version.files.get(relPath);
+    },
+    hasRoute(version, relRoute) {
+      const q: LinkQuery = { kind: 'route', version: version.name, path: relRoute };
+      answers[queryKey(q)] = answerOf(versions, q);
+      return version.routes.has(relRoute);
+    },
+  };
+}
+
+type HrefHolder = { value: string | unknown };
+
+export function remarkLinks() {
+  return (tree: Root, file: VFile) => {
+    const context = file.data.linkContext;
+    if (!context) return;
+    const answers: Record<string, string> = {};
+    const lookup = recordingLookup(context.versions, answers);
+    const problems: string[] = [];
+    const source = file.data.source ?? file.path;
+    const resolve = (href: string, line: number | undefined, set: (href: string) => void) => {
+      const out = resolveLink(href, context.from, lookup);
+      if ('href' in out) {
+        if (out.href !== href) set(out.href);
+      } else problems.push(`${source}${line ? `:${line}` : ''}: ${href}: ${out.reason}${out.hint ? ` (${out.hint})` : ''}`);
+    };
+    visit(tree, (node) => {
+      if (node.type === 'link' || node.type === 'definition') {
+        resolve(node.url, node.position?.start.line, (href) => (node.url = href));
+      } else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+        for (const attr of node.attributes) {
+          if (attr.type !== 'mdxJsxAttribute' || attr.name !== 'href' || typeof attr.value !== 'string') continue;
+          const holder = attr as HrefHolder;
+          resolve(attr.value, attr.position?.start.line ?? node.position?.start.line, (href) => (holder.value = href));
+        }
+      }
+    });
+    if (problems.length) {
+      // One error for the page, each bad link on its own line: the first names where, the others follow.
+      const [first, ...rest] = problems;
+      const at = first.slice(0, first.indexOf(': '));
+      throw new ContentError(at, `broken link ${first.slice(at.length + 2)}${rest.map((p) => `\n  broken link ${p}`).join('')}`);
+    }
+    file.data.linkAnswers = answers;
+  };
+}
+
+declare module 'vfile' {
+  interface DataMap {
+    /** Set by the compiler: the page's place and every version's routes; without it links are left as written. */
+    linkContext: LinkContext;
+    /** Set by remarkLinks: each route lookup its links made and the answer (see linkAnswersHold). */
+    linkAnswers: Record<string, string>;
+  }
+}

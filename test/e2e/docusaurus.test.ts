@@ -1,0 +1,228 @@
+/**
+ * Pages written for Docusaurus build and read as Docusaurus shows them: the fixture in test/fixtures/docusaurus
+ * (titles from a heading, every admonition, theme imports, partials, images, relative file links, code in any
+ * language), built under a sub-path and looked at in the browser; and a build with five different mistakes in five
+ * pages names all five in one run.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, startSite, waitHydrated, watchErrors } from './support.ts';
+import { createWorkspace, type Workspace } from './workspace.ts';
+
+const run = promisify(execFile);
+const repo = process.cwd();
+const BASE = '/zrok-docs/';
+let workspace: Workspace;
+let project: string;
+
+async function build(env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['scripts/build.mjs'], { cwd: project, env: { ...process.env, FORCE_BUILD: '1', ...env } });
+    return { code: 0, output: stdout + stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, output: err.stdout + err.stderr };
+  }
+}
+
+before(async () => {
+  workspace = await createWorkspace('zrok-docs-docusaurus-');
+  project = workspace.dir;
+  await cp(path.join(repo, 'test/fixtures/mini/content'), path.join(project, 'content'), { recursive: true });
+  await cp(path.join(repo, 'test/fixtures/docusaurus/content'), path.join(project, 'content'), { recursive: true });
+});
+after(async () => workspace.remove());
+
+describe('pages moved from Docusaurus', () => {
+  let browser: Browser;
+  let site: Awaited<ReturnType<typeof startSite>>;
+  let output: string;
+  before(async () => {
+    const built = await build({ BASE_URL: BASE, OUT_DIR: 'dist' });
+    assert.equal(built.code, 0, built.output);
+    output = built.output;
+    [site, browser] = await Promise.all([startSite(path.join(project, 'dist'), BASE), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  const open = async (route: string): Promise<{ page: Page; errors: string[] }> => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${site.url}${route}`); // the site's URL holds the base
+    await waitHydrated(page);
+    return { page, errors };
+  };
+
+  it('warns of a code language it cannot highlight, with file and line, and builds', () => {
+    assert.match(output, /warning: content\/docs\/1\.1\/moving\/packing\.mdx:\d+: code fence language "klingon" is not highlighted/);
+  });
+
+  it('takes a title from the first heading, shown once, and lists the category as cards', async () => {
+    const { page, errors } = await open('/docs/moving/');
+    assert.deepEqual(await page.locator('h1').allTextContents(), ['Moving a garden shed']);
+    assert.match(await page.title(), /^Moving a garden shed/);
+    const cards = page.locator('.markdown .card');
+    assert.deepEqual(await cards.locator('.card__title').allTextContents(), ['Notices', 'Packing']);
+    assert.equal(await cards.first().getAttribute('href'), `${BASE}docs/moving/notices/`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('draws every admonition kind with its title, in a .md page', async () => {
+    const { page, errors } = await open('/docs/moving/notices/');
+    const shown = await page.locator('.admonition').evaluateAll((els) => els.map((e) => `${e.className.replace('admonition admonition--', '')}: ${e.querySelector('.admonition__heading')!.textContent}`));
+    assert.deepEqual(shown, ['note: Note', 'tip: Lift with your legs', 'info: v2.0 feature', 'warning: Warning', 'danger: Heavy load', 'warning: Caution', 'note: Secondary', 'info: Important', 'tip: Success']);
+    assert.doesNotMatch((await page.locator('.markdown').textContent()) ?? '', /:::/);
+    // A relative file link with an anchor leads to that page's heading.
+    assert.equal(await page.locator('.markdown').getByRole('link', { name: 'packing steps' }).getAttribute('href'), `${BASE}docs/moving/packing/#wrap-the-tools`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('shows tabs, details, a code block, a partial, images and links as Docusaurus does', async () => {
+    const { page, errors } = await open('/docs/moving/packing/');
+    // Tabs switch.
+    await page.getByRole('tab', { name: 'Trailer' }).click();
+    assert.equal(await page.getByText('Balance the trailer over its axle.').isVisible(), true);
+    assert.equal(await page.getByText('Load the van from the back.').isVisible(), false);
+    // Details open on their summary.
+    await page.locator('details summary', { hasText: 'Why wrap the tools?' }).click();
+    assert.equal(await page.getByText('Wrapped tools do not scratch the panels.').isVisible(), true);
+    // <CodeBlock> is a highlighted block with its title; console, cmd and shell-session blocks are highlighted.
+    const yaml = page.locator('.code-block', { has: page.locator('.code-block__title', { hasText: 'inventory.yml' }) });
+    assert.equal(await yaml.locator('pre').textContent(), 'tools:\n  - saw\n  - drill');
+    for (const lang of ['console', 'cmd', 'shell-session']) {
+      assert.ok((await page.locator(`.code-block[data-lang="${lang}"] pre span[style*="--shiki-light"]`).count()) > 1, `${lang} is highlighted`);
+    }
+    assert.equal(await page.locator('.code-block[data-lang="klingon"] pre').textContent(), 'nuqneH');
+    // The partial's text and heading are in the page, and in its table of contents.
+    assert.equal(await page.locator('.markdown h2#checklist').count(), 1);
+    assert.equal(await page.getByText('Photograph the wiring.').count(), 1);
+    assert.ok((await page.locator('.toc a', { hasText: 'Checklist' }).count()) >= 1);
+    // Images: under the base URL, loaded, sized, lazy below the first blocks.
+    const images = await page.locator('.markdown img').evaluateAll((els) =>
+      (els as HTMLImageElement[]).map((i) => ({ src: i.getAttribute('src'), alt: i.alt, width: i.getAttribute('width'), height: i.getAttribute('height'), loading: i.getAttribute('loading') })),
+    );
+    assert.deepEqual(images.map((i) => [i.alt, i.width, i.height, i.loading]), [
+      ['The shed before packing', '400', '240', null],
+      ["The shed's floor plan", '300', '300', 'lazy'],
+      ["The site's icon", images[2].width, images[2].height, 'lazy'],
+    ]);
+    for (const { src } of images) assert.match(src ?? '', /^\/zrok-docs\/assets\/img\/[a-z-]+\.[0-9a-f]{10}\.(png|svg)$/);
+    for (const img of await page.locator('.markdown img').all()) {
+      await img.scrollIntoViewIfNeeded();
+      await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle());
+    }
+    // Relative file links lead to the pages' routes under the base URL.
+    const body = page.locator('.markdown');
+    assert.equal(await body.getByRole('link', { name: 'notices', exact: true }).getAttribute('href'), `${BASE}docs/moving/notices/`);
+    assert.equal(await body.getByRole('link', { name: 'the landing page' }).getAttribute('href'), `${BASE}docs/moving/`);
+    // Followed in the browser, it opens that page.
+    await body.getByRole('link', { name: 'notices', exact: true }).click();
+    await page.waitForURL(`**${BASE}docs/moving/notices/`);
+    assert.equal(await page.locator('h1').textContent(), 'Notices');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('links the images in the Markdown copy and llms.txt, and never makes a page of a partial', async () => {
+    const copy = await readFile(path.join(project, 'dist/docs/moving/packing/index.md'), 'utf8');
+    assert.match(copy, /!\[The shed before packing\]\(https?:\/\/[^)]+\/zrok-docs\/assets\/img\/shed\.[0-9a-f]{10}\.png\)/);
+    const llms = await readFile(path.join(project, 'dist/llms.txt'), 'utf8');
+    assert.match(llms, /  - Image: \[The shed before packing\]\(https?:\/\/[^)]+\/zrok-docs\/assets\/img\/shed\.[0-9a-f]{10}\.png\)/);
+    const moving = await readdir(path.join(project, 'dist/docs/moving'));
+    assert.deepEqual(moving.filter((f) => !f.includes('.')).sort(), ['notices', 'packing']);
+  });
+});
+
+describe('a build with five mistakes in five pages', () => {
+  it('names all five, each with file and line, in one run, and writes no dist/', async () => {
+    const dir = path.join(project, 'content/docs/1.1/moving');
+    const edits: [string, (t: string) => string][] = [
+      // a link to no page
+      ['notices.md', (t) => t.replace('./packing.mdx#wrap-the-tools', '/docs/moving/unpacking/')],
+      // an anchor no heading has
+      ['index.mdx', (t) => `${t}\nSee [the first step](/docs/guides/one/#step-zero).\n`],
+      // an image that is not there
+      ['packing.mdx', (t) => t.replace('./images/shed.png', './images/barn.png')],
+      // a front matter value of the wrong kind
+      ['../guides/crash.mdx', (t) => t.replace(/^title: .*$/m, '$&\nsidebar_position: first')],
+      // an MDX tag never closed
+      ['../getting-started.mdx', (t) => `${t}\n<Tabs>\n\nNever closed.\n`],
+    ];
+    const originals = await Promise.all(edits.map(([f]) => readFile(path.join(dir, f), 'utf8')));
+    await Promise.all(edits.map(([f, edit], i) => writeFile(path.join(dir, f), edit(originals[i]))));
+    try {
+      await rm(path.join(project, 'dist-broken'), { recursive: true, force: true });
+      const { code, output } = await build({ OUT_DIR: 'dist-broken' });
+      assert.equal(code, 1, output);
+      assert.match(output, /content\/docs\/1\.1\/moving\/notices\.md:\d+.*\/docs\/moving\/unpacking\/.*no page/);
+      assert.match(output, /content\/docs\/1\.1\/moving\/index\.mdx:\d+ .*#step-zero — no element with id "step-zero"/);
+      assert.match(output, /content\/docs\/1\.1\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found/);
+      assert.match(output, /content\/docs\/1\.1\/guides\/crash\.mdx:\d+: front matter "sidebar_position" must be a number/);
+      assert.match(output, /content\/docs\/1\.1\/getting-started\.mdx:\d+: MDX syntax error/);
+      await assert.rejects(readdir(path.join(project, 'dist-broken')), 'no dist/ is written');
+    } finally {
+      await Promise.all(edits.map(([f], i) => writeFile(path.join(dir, f), originals[i])));
+    }
+  });
+});
+
+describe('npm run dev with pages moved from Docusaurus', () => {
+  let server: import('vite').ViteDevServer;
+  let base: string;
+  let browser: Browser;
+  before(async () => {
+    const { createServer, createLogger } = await import('vite');
+    server = await createServer({ root: project, configFile: path.join(project, 'vite.config.ts'), server: { port: 0, host: '127.0.0.1' }, customLogger: createLogger('silent') });
+    await server.listen();
+    base = server.resolvedUrls!.local[0].replace(/\/$/, '');
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows a page’s broken front matter, image or link on that page alone, and the page again once fixed', async () => {
+    const dir = path.join(project, 'content/docs/1.1/moving');
+    const broken: [string, (t: string) => string, RegExp][] = [
+      ['notices.md', (t) => t.replace('title: Notices', 'title: [Notices'), /content\/docs\/1\.1\/moving\/notices\.md:\d+: malformed front matter/],
+      ['packing.mdx', (t) => t.replace('./images/shed.png', './images/barn.png'), /content\/docs\/1\.1\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found/],
+      ['index.mdx', (t) => `${t}\nSee [the unpacking](/docs/moving/unpacking/).\n`, /content\/docs\/1\.1\/moving\/index\.mdx:\d+: .*\/docs\/moving\/unpacking\//],
+    ];
+    const originals = await Promise.all(broken.map(([f]) => readFile(path.join(dir, f), 'utf8')));
+    await Promise.all(broken.map(([f, edit], i) => writeFile(path.join(dir, f), edit(originals[i]))));
+    try {
+      for (const [f, , message] of broken) {
+        const tab = await browser.newPage();
+        await tab.goto(`${base}/docs/moving/${f.startsWith('index') ? '' : `${f.replace(/\.mdx?$/, '')}/`}`);
+        const alert = tab.locator('.markdown [role="alert"]');
+        await alert.waitFor({ timeout: 30_000 });
+        assert.match((await alert.textContent()) ?? '', message);
+        await tab.close();
+      }
+      // A page with nothing wrong is shown as it is.
+      const tab = await browser.newPage();
+      await tab.goto(`${base}/docs/getting-started/`);
+      await tab.locator('h1', { hasText: 'Getting Started' }).waitFor({ timeout: 30_000 });
+      assert.equal(await tab.locator('.markdown [role="alert"]').count(), 0);
+      // Fixed, the page shows its text again, in place.
+      await tab.goto(`${base}/docs/moving/packing/`);
+      await tab.locator('.markdown [role="alert"]').waitFor({ timeout: 30_000 });
+      await writeFile(path.join(dir, 'packing.mdx'), originals[1]);
+      await tab.getByText('Load the van from the back.').waitFor({ timeout: 30_000 });
+      await tab.close();
+    } finally {
+      await Promise.all(broken.map(([f], i) => writeFile(path.join(dir, f), originals[i])));
+    }
+  });
+});

@@ -1,0 +1,147 @@
+// @vitest-environment jsdom
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { cleanup, screen } from '@testing-library/react';
+import { renderMdx } from './render-mdx.tsx';
+import { readDocSource } from '../../src/builder/pages/read-content.ts';
+import { PAGE_COMPONENTS } from '../../src/builder/pages/page-components.ts';
+import compilePage from '../../src/builder/pages/mdx-compile-worker.ts';
+import { withImageUrls } from '../../src/builder/prerender/page-images.ts';
+import { mdxComponents } from '../../src/mdx/components.tsx';
+
+/** A PNG of a given size, all one colour: enough for the build to read its size and hash its bytes. */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  const rows = Buffer.alloc((width + 1) * height);
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A site folder of our own: pages and partials written here, as a writer moving from Docusaurus would. */
+let site: string;
+const write = (rel: string, text: string) => {
+  mkdirSync(path.dirname(path.join(site, rel)), { recursive: true });
+  writeFileSync(path.join(site, rel), text);
+};
+
+beforeAll(() => {
+  site = mkdtempSync(path.join(tmpdir(), 'docusaurus-pages-'));
+  write('content/docs/1.1/guides/_install-steps.mdx', '## Install the binary\n\nDownload it, then run `zrok version`.\n\n:::tip Checked\nThe version prints.\n:::\n');
+  write('content/docs/1.1/_shared/_support.md', 'Ask on the forum.\n');
+  writeFileSync(path.join(site, 'content/docs/1.1/guides/enable.png'), png(640, 360));
+  mkdirSync(path.join(site, 'content/docs/1.1/images'), { recursive: true });
+  writeFileSync(path.join(site, 'content/docs/1.1/images/later.png'), png(320, 200));
+  mkdirSync(path.join(site, 'public/img'), { recursive: true });
+  writeFileSync(path.join(site, 'public/img/logo.png'), png(48, 48));
+  // Two folders down: its image path means another file from the page's folder than from its own.
+  write('content/docs/1.1/_shared/deep/_shot.mdx', '![The share list](../../images/later.png)\n');
+});
+afterEach(() => cleanup());
+
+const renderPage = (rel: string, text: string) => renderMdx(text, { path: path.join(site, rel), cwd: site });
+
+const compile = (rel: string, text: string) =>
+  compilePage({ path: path.join(site, rel), source: rel, relPath: rel.replace(/^content\/docs\/1\.1\//, ''), text, development: false, withDoc: true });
+
+describe('pages written for Docusaurus', () => {
+  it('maps the theme imports to the components every page has, under the names the page gave them', async () => {
+    const { container } = await renderPage(
+      'content/docs/1.1/guides/os.mdx',
+      "import Tabs from '@theme/Tabs';\nimport Item from '@theme/TabItem';\nimport Details from '@theme/Details';\nimport CodeBlock from '@theme/CodeBlock';\nimport useBaseUrl from '@docusaurus/useBaseUrl';\n\n" +
+        '<Tabs groupId="os">\n<Item value="linux" label="Linux">\n\nOn Linux.\n\n</Item>\n<Item value="windows" label="Windows">\n\nOn Windows.\n\n</Item>\n</Tabs>\n\n' +
+        '<Details>\n<summary>More</summary>\n\nHidden text.\n\n</Details>\n\n' +
+        '<CodeBlock language="yaml" title="ctrl.yml">{`v: 4\nadmin:\n  secrets: []`}</CodeBlock>\n\n' +
+        '<a href={useBaseUrl(\'/docs/guides/\')}>Guides</a>\n',
+    );
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Linux', 'Windows']);
+    expect(container.querySelector('details > summary')!.textContent).toBe('More');
+    const block = container.querySelector('.code-block')!;
+    expect(block.querySelector('.code-block__title')!.textContent).toBe('ctrl.yml');
+    // Its indents kept, which MDX takes from an expression's lines.
+    expect(block.querySelector('pre')!.textContent).toBe('v: 4\nadmin:\n  secrets: []');
+    expect(block.querySelectorAll('pre span[style*="--shiki-light"]').length).toBeGreaterThan(1);
+    expect(screen.getByRole('link', { name: 'Guides' }).getAttribute('href')).toBe('/docs/guides/');
+  });
+
+  it('puts a partial’s text in place of each use, its headings in the table of contents, by a relative path or @site/', async () => {
+    const text =
+      "---\ntitle: Install\n---\n\nimport Steps from './_install-steps.mdx';\nimport Support from '@site/content/docs/1.1/_shared/_support.md';\n\n## Before\n\n<Steps />\n\n<Support />\n";
+    const { container } = await renderPage('content/docs/1.1/guides/install.mdx', text);
+    expect([...container.querySelectorAll('h2')].map((h) => h.id)).toEqual(['before', 'install-the-binary']);
+    expect(container.querySelector('.admonition--tip .admonition__heading')!.textContent).toBe('Checked');
+    expect(container.textContent).toContain('Ask on the forum.');
+    const out = await compile('content/docs/1.1/guides/install.mdx', text);
+    expect(out.error).toBeUndefined();
+    expect(out.doc!.toc!.map((t) => t.id)).toEqual(['before', 'install-the-binary']);
+    expect(out.partials).toEqual([path.join(site, 'content/docs/1.1/guides/_install-steps.mdx'), path.join(site, 'content/docs/1.1/_shared/_support.md')]);
+    // The compiled page imports nothing: the partials are in it.
+    expect(out.code).not.toMatch(/from ['"][^'"]*_install-steps/);
+    // The manifest reader, which the dev server uses, sees the same headings.
+    expect(readDocSource('content/docs/1.1/guides/install.mdx', 'guides/install.mdx', text, site).toc!.map((t) => t.id)).toEqual(['before', 'install-the-binary']);
+  });
+
+  it('fails an import of a site’s own component, and a component no page has, naming the line and what to do', async () => {
+    const own = await compile('content/docs/1.1/x.mdx', "---\ntitle: X\n---\n\nText.\n\nimport Hero from '@site/src/components/Hero';\n\n<Hero />\n");
+    expect(`${own.error!.location}: ${own.error!.reason}`).toMatch(/^content\/docs\/1\.1\/x\.mdx:7: import … from '@site\/src\/components\/Hero': pages here cannot import code .*write it in Markdown, or use the components every page has/);
+    const unknown = await compile('content/docs/1.1/y.mdx', '---\ntitle: Y\n---\n\nText.\n\n<AssetsProvider>\n\nInside.\n\n</AssetsProvider>\n');
+    expect(`${unknown.error!.location}: ${unknown.error!.reason}`).toMatch(/^content\/docs\/1\.1\/y\.mdx:7: <AssetsProvider> is not a component this site has/);
+    const missing = await compile('content/docs/1.1/z.mdx', "---\ntitle: Z\n---\n\nimport Gone from './_gone.mdx';\n\n<Gone />\n");
+    expect(`${missing.error!.location}: ${missing.error!.reason}`).toMatch(/^content\/docs\/1\.1\/z\.mdx:5: import … from '\.\/_gone\.mdx': no file content\/docs\/1\.1\/_gone\.mdx/);
+    // A component the page declares itself is its own to use.
+    const declared = await compile('content/docs/1.1/w.mdx', '---\ntitle: W\n---\n\nexport const Hi = () => <b>hi</b>;\n\n<Hi />\n');
+    expect(declared.error).toBeUndefined();
+  });
+
+  it('serves a page’s images under a name of their content, sized, lazy below the first blocks, from the page’s folder, a partial’s or public/', async () => {
+    const text =
+      "---\ntitle: Enable\n---\n\nimport Shot from '../_shared/deep/_shot.mdx';\n\n![The enable screen](./enable.png)\n\nOne.\n\nTwo.\n\nThree.\n\n![The share list](../images/later.png)\n\n<img src=\"/img/logo.png\" alt=\"The logo\" />\n\n<Shot />\n";
+    const { container } = await renderPage('content/docs/1.1/guides/enable.mdx', text);
+    const shown = [...container.querySelectorAll('img')].map((i) => [i.getAttribute('src'), i.getAttribute('alt'), i.getAttribute('width'), i.getAttribute('height'), i.getAttribute('loading')]);
+    expect(shown).toEqual([
+      [expect.stringMatching(/^\/assets\/img\/enable\.[0-9a-f]{10}\.png$/), 'The enable screen', '640', '360', null],
+      [expect.stringMatching(/^\/assets\/img\/later\.[0-9a-f]{10}\.png$/), 'The share list', '320', '200', 'lazy'],
+      [expect.stringMatching(/^\/assets\/img\/logo\.[0-9a-f]{10}\.png$/), 'The logo', '48', '48', 'lazy'],
+      [shown[1][0], 'The share list', '320', '200', 'lazy'],
+    ]);
+    const out = await compile('content/docs/1.1/guides/enable.mdx', text);
+    expect(out.images!.map((i) => [path.relative(site, i.file), i.src])).toEqual([
+      ['content/docs/1.1/guides/enable.png', './enable.png'],
+      ['content/docs/1.1/images/later.png', '../images/later.png'],
+      ['public/img/logo.png', '/img/logo.png'],
+      ['content/docs/1.1/images/later.png', '../../images/later.png'],
+    ]);
+  });
+
+  it('fails a missing image and one without alt text, naming the line', async () => {
+    const missing = await compile('content/docs/1.1/m.mdx', '---\ntitle: M\n---\n\nText.\n\n![A screen](./nope.png)\n');
+    expect(`${missing.error!.location}: ${missing.error!.reason}`).toBe('content/docs/1.1/m.mdx:7: image "./nope.png" not found: no file content/docs/1.1/nope.png');
+    const publicMissing = await compile('content/docs/1.1/p.mdx', '---\ntitle: P\n---\n\n<img src="/img/nope.png" alt="x" />\n');
+    expect(`${publicMissing.error!.location}: ${publicMissing.error!.reason}`).toMatch(/^content\/docs\/1\.1\/p\.mdx:5: image "\/img\/nope\.png" not found: no file public\/img\/nope\.png \(a path starting with \/ is looked for in public\/\)/);
+    const noAlt = await compile('content/docs/1.1/guides/a.mdx', '---\ntitle: A\n---\n\n![](./enable.png)\n');
+    expect(`${noAlt.error!.location}: ${noAlt.error!.reason}`).toMatch(/^content\/docs\/1\.1\/guides\/a\.mdx:5: image "\.\/enable\.png" has no alt text/);
+  });
+
+  it('writes a page’s images into its Markdown copy as full URLs', () => {
+    const images = [{ file: '/x/enable.png', url: '/assets/img/enable.0123456789.png', src: './enable.png', alt: 'The enable screen' }];
+    expect(withImageUrls('# T\n\n![The enable screen](./enable.png)\n\n<img src="./enable.png" alt="x" />\n', images, 'https://docs.example.com/zrok-docs')).toBe(
+      '# T\n\n![The enable screen](https://docs.example.com/zrok-docs/assets/img/enable.0123456789.png)\n\n<img src="https://docs.example.com/zrok-docs/assets/img/enable.0123456789.png" alt="x" />\n',
+    );
+  });
+
+  it('knows every component a page has by the name the compiler checks', () => {
+    expect(Object.keys(mdxComponents).filter((k) => /^[A-Z]/.test(k)).sort()).toEqual([...PAGE_COMPONENTS].sort());
+  });
+});

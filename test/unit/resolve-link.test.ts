@@ -1,0 +1,128 @@
+/**
+ * The link resolver: a link written in a page means a page of that page's own version, whichever version is current,
+ * and another version only when the link names it. The versions here are a fixture of their own ('new', 'old'): the
+ * rules hold for any names.
+ */
+import { describe, expect, it } from 'vitest';
+import { plainLookup, resolveLink, type VersionRoutes } from '../../src/builder/links/resolve-link.ts';
+import { versionRoutes } from '../../src/builder/links/version-routes.ts';
+import compilePage from '../../src/builder/pages/mdx-compile-worker.ts';
+import { answersNow, linkAnswersHold } from '../../src/builder/pages/remark-links.ts';
+
+const pages = (...relPaths: (string | [string, string])[]) => relPaths.map((p) => (typeof p === 'string' ? { relPath: p } : { relPath: p[0], slug: p[1] }));
+const guides = { dir: 'guides', label: 'Guides', link: { type: 'generated-index' as const } };
+
+function site(): VersionRoutes[] {
+  return [
+    versionRoutes({ name: '2.0', pathPrefix: '' }, pages('getting-started.mdx', 'concepts/index.mdx', 'concepts/tunnels.mdx', 'guides/install/install.mdx', ['guides/agent.mdx', 'agent-guide'], 'only-new.mdx'), [guides]),
+    versionRoutes({ name: '1.9', pathPrefix: '1.9/' }, pages('getting-started.mdx', 'concepts/index.mdx', 'concepts/tunnels.mdx', 'only-old.mdx'), [guides]),
+  ];
+}
+const inNew = { version: '2.0', relPath: 'concepts/tunnels.mdx' };
+const inOld = { version: '1.9', relPath: 'concepts/tunnels.mdx' };
+const resolve = (href: string, from = inNew) => resolveLink(href, from, plainLookup(site()));
+
+describe('a route link', () => {
+  it("means the page in the linking page's own version, with its anchor and query", () => {
+    expect(resolve('/docs/concepts/tunnels/#x')).toEqual({ href: '/docs/concepts/tunnels/#x' });
+    expect(resolve('/docs/concepts/tunnels/#x', inOld)).toEqual({ href: '/docs/1.9/concepts/tunnels/#x' });
+    expect(resolve('/docs/concepts/?a=1', inOld)).toEqual({ href: '/docs/1.9/concepts/?a=1' });
+    expect(resolve('/docs/category/guides/', inOld)).toEqual({ href: '/docs/1.9/category/guides/' });
+    expect(resolve('/docs/', inOld)).toEqual({ href: '/docs/1.9/' });
+  });
+
+  it('fails for a page its version lacks, even when another version has it, and says how to link there', () => {
+    const out = resolve('/docs/only-old/');
+    expect(out).toMatchObject({ reason: 'no page at /docs/only-old/ in version 2.0' });
+    expect('hint' in out && out.hint).toContain('write /docs/1.9/only-old/');
+    expect(resolve('/docs/only-new/', inOld)).toMatchObject({ reason: 'no page at /docs/only-new/ in version 1.9' });
+  });
+
+  it('names the closest route of its version when there is one', () => {
+    expect(resolve('/docs/concepts/tunnel/')).toMatchObject({ hint: expect.stringContaining('did you mean /docs/concepts/tunnels/?') });
+  });
+
+  it('fails without its trailing slash', () => {
+    expect(resolve('/docs/concepts/tunnels')).toMatchObject({ reason: 'missing trailing slash', hint: 'write /docs/concepts/tunnels/' });
+  });
+});
+
+describe('a link to another version', () => {
+  it('is written with that version\'s name and goes through its prefix, whichever is current', () => {
+    expect(resolve('/docs/1.9/concepts/tunnels/#x')).toEqual({ href: '/docs/1.9/concepts/tunnels/#x' });
+    expect(resolve('/docs/2.0/only-new/', inOld)).toEqual({ href: '/docs/only-new/' });
+    expect(resolve('/docs/1.9/', inNew)).toEqual({ href: '/docs/1.9/' });
+  });
+
+  it("fails for a page that version lacks", () => {
+    expect(resolve('/docs/1.9/only-new/')).toMatchObject({ reason: 'no page at /docs/1.9/only-new/ in version 1.9' });
+  });
+});
+
+describe('a relative file link', () => {
+  it("resolves against the linking file's folder to the file's route, slug respected", () => {
+    expect(resolve('./index.mdx#a')).toEqual({ href: '/docs/concepts/#a' });
+    expect(resolve('index.mdx')).toEqual({ href: '/docs/concepts/' });
+    expect(resolve('../guides/agent.mdx')).toEqual({ href: '/docs/guides/agent-guide/' });
+    expect(resolve('../guides/install/install.mdx')).toEqual({ href: '/docs/guides/install/' });
+    expect(resolve('../getting-started.mdx', inOld)).toEqual({ href: '/docs/1.9/getting-started/' });
+  });
+
+  it('stays in its version: a file only another version has fails', () => {
+    expect(resolve('../only-old.mdx')).toMatchObject({ reason: 'no page file only-old.mdx in version 2.0' });
+  });
+
+  it('names the nearest file as the writer would write it', () => {
+    expect(resolve('./tunnel.mdx')).toMatchObject({ hint: 'did you mean ./tunnels.mdx?' });
+    expect(resolve('../getting_started.mdx')).toMatchObject({ hint: 'did you mean ../getting-started.mdx?' });
+    expect(resolve('./tunnels.md')).toMatchObject({ reason: 'no page file concepts/tunnels.md in version 2.0', hint: 'did you mean ./tunnels.mdx?' });
+  });
+
+  it('fails for a partial and for a path out of the version folder', () => {
+    expect(resolve('./_shared.mdx')).toMatchObject({ reason: './_shared.mdx is a partial, not a page: it has no route to link to' });
+    expect(resolve('../../1.9/concepts/tunnels.mdx')).toMatchObject({ reason: "file link ../../1.9/concepts/tunnels.mdx leaves version 2.0's folder" });
+  });
+});
+
+describe('anything else', () => {
+  it('is left as written', () => {
+    for (const href of ['https://zrok.io/', '//cdn.example/x', 'mailto:a@b', '#here', '/search/?q=x', '/', '/img/logo.svg', '/docs/img/shot.png', '../other/', '']) {
+      expect(resolve(href)).toEqual({ href });
+    }
+  });
+});
+
+describe('the page compiler', () => {
+  const compile = (text: string, from = inOld) =>
+    compilePage({ path: `/site/content/docs/${from.version}/${from.relPath}`, source: `content/docs/${from.version}/${from.relPath}`, relPath: from.relPath, text, development: false, withDoc: false, links: { from, versions: site() } });
+
+  it('writes each Markdown link, definition and JSX href as it resolves', async () => {
+    const out = await compile('Read [tunnels](/docs/concepts/tunnels/), [start][s] and <Card title="x" href="../getting-started.mdx">y</Card>.\n\n[s]: ./index.mdx\n');
+    expect(out.error).toBeUndefined();
+    expect(out.code).toContain('"/docs/1.9/concepts/tunnels/"');
+    expect(out.code).toContain('"/docs/1.9/concepts/"');
+    expect(out.code).toContain('"/docs/1.9/getting-started/"');
+    expect(out.code).not.toMatch(/"\/docs\/concepts\//);
+  });
+
+  it('fails with the file and line of every broken link at once', async () => {
+    const out = await compile('# T\n\n[a](/docs/only-new/)\n\nfine [b](/docs/concepts/)\n\n<Card title="x" href="./gone.mdx">y</Card>\n');
+    expect(out.error?.location).toBe('content/docs/1.9/concepts/tunnels.mdx:3');
+    expect(out.error?.reason).toContain('/docs/only-new/: no page at /docs/only-new/ in version 1.9');
+    expect(out.error?.reason).toContain('content/docs/1.9/concepts/tunnels.mdx:7: ./gone.mdx: no page file concepts/gone.mdx in version 1.9');
+  });
+
+  it("records what its links resolved against, which stops holding when a linked page's route changes", async () => {
+    const out = await compile('[a](./index.mdx) [b](/docs/getting-started/)');
+    const answers = out.linkAnswers!;
+    expect(linkAnswersHold(answers, site())).toBe(true);
+    const renamed = site();
+    renamed[1] = versionRoutes({ name: '1.9', pathPrefix: '1.9/' }, pages(['concepts/index.mdx', 'ideas'], 'getting-started.mdx', 'concepts/tunnels.mdx'), []);
+    expect(linkAnswersHold(answers, renamed)).toBe(false);
+    // A change to another version's pages changes nothing this page depends on.
+    const otherChanged = site();
+    otherChanged[0] = versionRoutes({ name: '2.0', pathPrefix: '' }, pages('getting-started.mdx'), []);
+    expect(linkAnswersHold(answers, otherChanged)).toBe(true);
+    expect(answersNow(Object.keys(answers), renamed)).not.toEqual(answers);
+  });
+});
