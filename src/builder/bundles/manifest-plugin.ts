@@ -29,6 +29,13 @@ export interface ContentChanged {
   edit: number;
 }
 
+/** What the content plugin offers the page compiler under the dev server (Vite's `api`): the content read, kept current. */
+export interface ContentApi {
+  sources(): Promise<ContentSources>;
+  /** Calls `listener` with a content file each time one was re-read, before the browser is told. */
+  onChange(listener: (file: string) => void): void;
+}
+
 /**
  * The content as modules:
  * - `virtual:site-index`: the versions, for every page (its size does not depend on the pages);
@@ -45,6 +52,7 @@ export function contentPlugin(): Plugin[] {
   let manifest: Promise<SiteManifest> | undefined;
   let builder: Promise<PageDataBuilder> | undefined;
   let edits = 0;
+  const changeListeners = new Set<(file: string) => void>();
   // The dev server starts on front matter alone; a page's headings are read when it is shown.
   const readSources = () => (sources ??= contentReader().then((c) => c.readContentSources(root, c.CONTENT_DIR, server ? 'later' : 'now')));
   const readManifest = () => (manifest ??= Promise.all([readSources(), contentReader()]).then(([s, c]) => c.assembleManifest(s)));
@@ -69,6 +77,7 @@ export function contentPlugin(): Plugin[] {
     }
     manifest = undefined;
     builder = undefined;
+    for (const listener of changeListeners) listener(file);
     if ((await siteIndex().catch(() => '')) !== indexBefore) {
       const index = server.moduleGraph.getModuleById(RESOLVED_INDEX);
       if (index) server.moduleGraph.invalidateModule(index);
@@ -104,6 +113,7 @@ export function contentPlugin(): Plugin[] {
   return [
     {
       name: 'zrok:content',
+      api: { sources: readSources, onChange: (listener) => void changeListeners.add(listener) } satisfies ContentApi,
       config(config, env) {
         if (env.command !== 'build' || env.isSsrBuild) return;
         const at = (file: string) => path.resolve(config.root ?? '', file);
