@@ -121,6 +121,11 @@ describe('pages moved from Docusaurus', () => {
       await img.scrollIntoViewIfNeeded();
       await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle());
     }
+    // On a phone's width an image is scaled down in proportion.
+    await page.setViewportSize({ width: 360, height: 800 });
+    const shed = await page.locator('.markdown img').first().boundingBox();
+    assert.ok(shed && shed.width < 400 && Math.abs(shed.height / shed.width - 240 / 400) < 0.02, `scaled in proportion: ${JSON.stringify(shed)}`);
+    await page.setViewportSize({ width: 1280, height: 800 });
     // Relative file links lead to the pages' routes under the base URL.
     const body = page.locator('.markdown');
     assert.equal(await body.getByRole('link', { name: 'notices', exact: true }).getAttribute('href'), `${BASE}docs/moving/notices/`);
