@@ -175,6 +175,16 @@ describe('a build with five mistakes in five pages', () => {
       assert.match(output, /content\/docs\/1\.1\/guides\/crash\.mdx:\d+: front matter "sidebar_position" must be a number/);
       assert.match(output, /content\/docs\/1\.1\/getting-started\.mdx:\d+: MDX syntax error/);
       await assert.rejects(readdir(path.join(project, 'dist-broken')), 'no dist/ is written');
+      // check-mdx says of each page what the build's compiler says: the four that fail to compile, and only those
+      // (an anchor is the link check's, once every page is rendered).
+      const checked = await run(process.execPath, ['--import', 'tsx', 'scripts/check-mdx.ts'], { cwd: project }).then(
+        (r) => r.stdout,
+        (e: { stdout: string }) => e.stdout,
+      );
+      const failing = [...checked.matchAll(/^FAIL (content\/docs\/[^:]+):\d+:/gm)].map((m) => m[1]).sort();
+      assert.deepEqual(failing, ['content/docs/1.1/getting-started.mdx', 'content/docs/1.1/guides/crash.mdx', 'content/docs/1.1/moving/notices.md', 'content/docs/1.1/moving/packing.mdx'], checked);
+      const buildFailing = [...output.matchAll(/^(content\/docs\/[^:\s]+):\d+: (?!.*— )/gm)].map((m) => m[1]).sort();
+      assert.deepEqual([...new Set(buildFailing)], failing, output);
     } finally {
       await Promise.all(edits.map(([f], i) => writeFile(path.join(dir, f), originals[i])));
     }
