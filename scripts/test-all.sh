@@ -13,7 +13,7 @@ trap 'for p in $tsc_pid $unit_pid $browser_pid; do kill "$p" 2>/dev/null; done; 
 
 # What the end-to-end suite drives: Chromium (its headless shell, see CHROMIUM in test/e2e/support.ts) for the whole
 # suite; Firefox ESR (Gecko) and WebKitGTK (WebKit, through its WebDriver on a virtual X display) for the reader
-# journeys; nginx (with brotli) serving the site as CI does.
+# journeys; nginx (with brotli) serving the site as CI does; Java for the W3C Nu HTML Checker (test/e2e/html.test.ts).
 # Installed with apt-get when missing and we are root; otherwise the packages are named.
 export FIREFOX_PATH="${FIREFOX_PATH:-/usr/bin/firefox-esr}"
 export WEBKIT_DRIVER_PATH="${WEBKIT_DRIVER_PATH:-/usr/bin/WebKitWebDriver}"
@@ -24,12 +24,14 @@ missing=()
 command -v xvfb-run >/dev/null || missing+=(xvfb)
 command -v xauth >/dev/null || missing+=(xauth)
 [ -x /usr/sbin/nginx ] || missing+=(nginx libnginx-mod-http-brotli-filter libnginx-mod-http-brotli-static)
+command -v java >/dev/null || missing+=(default-jre-headless)
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "== installing Debian's ${missing[*]} for the end-to-end tests"
+    mkdir -p /usr/share/man/man1 # slim Debian images lack it, and Java's package fails to install without it
     (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}") >"$results/apt.log" 2>&1 || cat "$results/apt.log"
   else
-    echo "The end-to-end tests need Debian's ${missing[*]}: sudo apt-get install ${missing[*]} (or set CHROMIUM_PATH, FIREFOX_PATH, WEBKIT_DRIVER_PATH)."
+    echo "The end-to-end tests need Debian's ${missing[*]}: sudo apt-get install ${missing[*]} (or set CHROMIUM_PATH, FIREFOX_PATH, WEBKIT_DRIVER_PATH; java on the PATH)."
   fi
 fi
 

@@ -17,6 +17,8 @@ interface DiagramProps {
   narrowSvg?: string;
   narrowWidth?: string;
   narrowHeight?: string;
+  /** The column width from which the wide layout shows, where the build chose it (else: from where it fits). */
+  wideFrom?: string;
   /** The mermaid source, for copying and for readers who want the steps as text. */
   source: string;
 }
@@ -32,10 +34,10 @@ export function wideFrom(width: number): number {
   return Math.max(FIRST_SWITCH, Math.ceil((width + BOX_BORDER) / SWITCH_STEP) * SWITCH_STEP);
 }
 
-export function Diagram({ title, svg, width, height, narrowSvg, narrowWidth, narrowHeight, source }: DiagramProps) {
+export function Diagram({ title, svg, width, height, narrowSvg, narrowWidth, narrowHeight, wideFrom: chosen, source }: DiagramProps) {
   const layouts = narrowSvg && narrowWidth && narrowHeight;
   return (
-    <div className={layouts ? `diagram diagram--wide-from-${wideFrom(Number(width))}` : 'diagram'}>
+    <div className={layouts ? `diagram diagram--wide-from-${chosen ?? wideFrom(Number(width))}` : 'diagram'}>
       {/* Focusable so a keyboard can scroll a wide diagram; named so that focus says what it is. */}
       <figure className="diagram__figure" tabIndex={0} aria-label={`Diagram: ${title}`}>
         <DiagramSvg title={title} svg={svg} width={width} height={height} layout={layouts ? 'wide' : undefined} />

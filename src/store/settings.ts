@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { persist, createJSONStorage, type StateStorage } from 'zustand/middleware';
 import siteConfig, { type SiteConfig } from '../../site.config.ts';
 import { safeLocalStorage } from './safe-storage.ts';
-import { SETTINGS_STORAGE_KEY } from './keys.ts';
+import { SETTINGS_STORAGE_KEY, SETTINGS_VERSION } from './keys.ts';
 
 export type ColorChoice = 'light' | 'dark' | 'system';
 export type ColorMode = 'light' | 'dark';
@@ -15,14 +15,18 @@ export interface Settings {
   announcementDismissedId: string | null;
   /** The tab chosen last in each Tabs groupId ("os" → "windows"), on every page. */
   tabChoices: Record<string, string>;
-  /** Code blocks wrap their long lines (at spaces) instead of scrolling sideways. */
-  codeWrap: boolean;
+  /**
+   * Code blocks wrap their long lines instead of scrolling sideways (true), or scroll (false); null = no choice: they
+   * wrap on a narrow screen only (CODE_WRAP_NARROW, theme.css).
+   */
+  codeWrap: boolean | null;
   setColorChoice: (c: ColorChoice | null) => void;
   cycleColorChoice: () => void;
   setPreferredVersion: (v: string) => void;
   dismissAnnouncement: (id: string) => void;
   chooseTab: (groupId: string, value: string) => void;
-  toggleCodeWrap: () => void;
+  /** Turns wrapping the other way from `shown`, what the blocks show now. */
+  toggleCodeWrap: (shown: boolean) => void;
 }
 
 /** The toggle cycles light → dark → system → light. From "no choice", it starts at the mode shown. */
@@ -50,7 +54,7 @@ export function createSettingsStore(config: ColorModeConfig = siteConfig.colorMo
         preferredVersion: null,
         announcementDismissedId: null,
         tabChoices: {},
-        codeWrap: false,
+        codeWrap: null,
         setColorChoice: (colorChoice) => set({ colorChoice: config.disableSwitch ? null : colorChoice }),
         cycleColorChoice: () => {
           if (config.disableSwitch) return;
@@ -64,10 +68,16 @@ export function createSettingsStore(config: ColorModeConfig = siteConfig.colorMo
         chooseTab: (groupId, value) => {
           if (get().tabChoices[groupId] !== value) set({ tabChoices: { ...get().tabChoices, [groupId]: value } });
         },
-        toggleCodeWrap: () => set({ codeWrap: !get().codeWrap }),
+        toggleCodeWrap: (shown) => set({ codeWrap: !shown }),
       }),
       {
         name: SETTINGS_STORAGE_KEY,
+        version: SETTINGS_VERSION,
+        // Before version 1, "off" was also the default, stored for every reader: it now means no choice.
+        migrate: (persisted, version) => {
+          const p = (persisted ?? {}) as Partial<Settings>;
+          return (version < 1 && p.codeWrap === false ? { ...p, codeWrap: null } : p) as Settings;
+        },
         storage: createJSONStorage(() => storage),
         partialize: (s) => ({
           colorChoice: config.disableSwitch ? null : s.colorChoice,
@@ -80,7 +90,7 @@ export function createSettingsStore(config: ColorModeConfig = siteConfig.colorMo
         merge: (persisted, current) => {
           const p = (persisted ?? {}) as Partial<Settings>;
           const tabChoices = p.tabChoices && typeof p.tabChoices === 'object' && !Array.isArray(p.tabChoices) ? p.tabChoices : {};
-          return { ...current, ...p, tabChoices, codeWrap: p.codeWrap === true, colorChoice: config.disableSwitch ? null : (p.colorChoice ?? null) };
+          return { ...current, ...p, tabChoices, codeWrap: typeof p.codeWrap === 'boolean' ? p.codeWrap : null, colorChoice: config.disableSwitch ? null : (p.colorChoice ?? null) };
         },
         onRehydrateStorage: () => (state) => {
           if (config.disableSwitch && state) state.setColorChoice(null);

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useSettings } from '../store/settings.ts';
 import { useAppLinkClicks } from './app-link-clicks.ts';
-import { copyCodeOf, handleTabEvent, showCodeWrap, showTabChoices } from './markdown-behaviour.ts';
+import { CODE_WRAP_NARROW, codeWrapShown, copyCodeOf, handleTabEvent, showCodeWrap, showTabChoices } from './markdown-behaviour.ts';
 import { watchScrollHints } from './scroll-hints.ts';
 
 /** The attribute that marks a body whose HTML needs no script (src/builder/pages/remark-static-body.ts). */
@@ -25,6 +25,19 @@ function useSettingsRead(): boolean {
   );
 }
 
+/** Whether the screen is narrow enough for code to wrap by default; follows a window resized or a phone turned. */
+function useNarrowForCode(): boolean {
+  return useSyncExternalStore(
+    (cb) => {
+      const query = window.matchMedia?.(CODE_WRAP_NARROW);
+      query?.addEventListener('change', cb);
+      return () => query?.removeEventListener('change', cb);
+    },
+    () => codeWrapShown(null),
+    () => false,
+  );
+}
+
 /**
  * A page's body, and what its parts do: its tabs, copy and wrap buttons and links are handled here, from the events that
  * reach the body, so they work alike in a body the app rendered and in prerendered HTML nobody hydrated.
@@ -36,6 +49,7 @@ export function MarkdownBody({ staticBody, html, children }: Props) {
   const codeWrap = useSettings((s) => s.codeWrap);
   const toggleCodeWrap = useSettings((s) => s.toggleCodeWrap);
   const settingsRead = useSettingsRead();
+  const narrow = useNarrowForCode();
   const followLink = useAppLinkClicks();
 
   // Before paint: a body rendered by the app shows the reader's tabs from its first frame.
@@ -44,7 +58,7 @@ export function MarkdownBody({ staticBody, html, children }: Props) {
   }, [tabChoices, html, children]);
   useLayoutEffect(() => {
     if (body.current && settingsRead) showCodeWrap(body.current, codeWrap);
-  }, [codeWrap, settingsRead, html, children]);
+  }, [codeWrap, narrow, settingsRead, html, children]);
 
   useEffect(() => (body.current ? watchScrollHints(body.current) : undefined), [html, children]);
 
@@ -53,7 +67,7 @@ export function MarkdownBody({ staticBody, html, children }: Props) {
     if (handleTabEvent(target, undefined, chooseTab)) return;
     const copy = target.closest<HTMLElement>('.code-block__copy');
     if (copy) return void copyCodeOf(copy);
-    if (target.closest('.code-block__wrap')) return void toggleCodeWrap();
+    if (target.closest('.code-block__wrap')) return void toggleCodeWrap(codeWrapShown(codeWrap));
     followLink(e);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

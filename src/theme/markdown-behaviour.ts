@@ -93,10 +93,22 @@ export async function copyCodeOf(button: HTMLElement): Promise<void> {
 }
 
 /**
- * Shows the reader's code wrapping: on the page (`<html data-code-wrap>`, which the head script also sets before first
- * paint, from the stored settings) and on each wrap button of `root`.
+ * Where code wraps by default, as theme.css says too: on a narrow screen a reader would otherwise scroll every command
+ * sideways, past the buttons beside it; a wide column shows most lines whole, and keeps their layout.
  */
-export function showCodeWrap(root: HTMLElement, wrap: boolean): void {
-  document.documentElement.setAttribute('data-code-wrap', wrap ? 'on' : 'off');
-  for (const button of root.querySelectorAll('.code-block__wrap')) button.setAttribute('aria-pressed', String(wrap));
+export const CODE_WRAP_NARROW = '(max-width: 600px)';
+
+/** Whether code blocks show wrapped: the reader's choice, or else the screen's default. */
+export function codeWrapShown(wrap: boolean | null): boolean {
+  return wrap ?? (typeof window !== 'undefined' && !!window.matchMedia?.(CODE_WRAP_NARROW).matches);
+}
+
+/**
+ * Shows the reader's code wrapping: on the page (`<html data-code-wrap>` "on", "off", or "auto" without a choice,
+ * which the head script also sets before first paint, from the stored settings) and on each wrap button of `root`.
+ */
+export function showCodeWrap(root: HTMLElement, wrap: boolean | null): void {
+  document.documentElement.setAttribute('data-code-wrap', wrap === null ? 'auto' : wrap ? 'on' : 'off');
+  const pressed = String(codeWrapShown(wrap));
+  for (const button of root.querySelectorAll('.code-block__wrap')) button.setAttribute('aria-pressed', pressed);
 }

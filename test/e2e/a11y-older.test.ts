@@ -8,11 +8,12 @@
 import { describe, it } from 'node:test';
 import { serveSiteAndBrowser } from './support.ts';
 import { assertPagesPass, everyPageOf, samplePages } from './a11y-pages.ts';
+import { OLDER_VERSIONS } from '../expected-routes.ts';
 
 const served = serveSiteAndBrowser();
 
 describe('axe-core on the older versions', () => {
-  for (const version of ['1.0', '0.4'] as const) {
+  for (const { name: version } of OLDER_VERSIONS) {
     it(`finds no violation on any page of ${version}, text contrast on a page of every kind (light, 1280 px)`, async () => {
       await assertPagesPass(served, await everyPageOf(version), 'light', 1280, { skip: ['color-contrast'] });
       await assertPagesPass(served, await samplePages(served.site.url, [version], { otherPages: false }), 'light', 1280, { rules: ['color-contrast'] });

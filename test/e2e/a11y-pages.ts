@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { violationLines, WCAG_TAGS, type AxeScope } from './axe.ts';
 import { waitHydrated } from './support.ts';
-import { expectedRoutes, VERSIONS } from '../expected-routes.ts';
+import { CURRENT_VERSION, expectedRoutes, OLDER_VERSIONS, VERSIONS } from '../expected-routes.ts';
 
 /** WCAG 2.1 A and AA, and axe's best practices (an empty table header cell is one). */
 export const WCAG_AND_BEST_PRACTICE_TAGS = [...WCAG_TAGS, 'best-practice'];
@@ -23,8 +23,8 @@ export async function contextIn(browser: Browser, colorChoice: 'light' | 'dark',
 const OTHER_PAGES = ['/', '/search/?q=reserved', '/docs/no-such-page/'];
 
 /** Every page of a version; the current version's with the pages outside the docs. */
-export async function everyPageOf(version: (typeof VERSIONS)[number]): Promise<string[]> {
-  return [...(version === VERSIONS[0] ? OTHER_PAGES : []), ...(await expectedRoutes(version))];
+export async function everyPageOf(version: string): Promise<string[]> {
+  return [...(version === CURRENT_VERSION.name ? OTHER_PAGES : []), ...(await expectedRoutes(version))];
 }
 
 /** What makes a docs page a kind of its own for axe: what its HTML contains. */
@@ -41,7 +41,7 @@ const KINDS: [string, (route: string, html: string) => boolean][] = [
 ];
 
 /** The other pages (unless told not to), and in each version the first docs page of each kind (a page often covers several). */
-export async function samplePages(siteUrl: string, versions: readonly (typeof VERSIONS)[number][] = VERSIONS, { otherPages = true } = {}): Promise<string[]> {
+export async function samplePages(siteUrl: string, versions: readonly string[] = VERSIONS, { otherPages = true } = {}): Promise<string[]> {
   const sample = otherPages ? [...OTHER_PAGES] : [];
   for (const version of versions) {
     const missing = new Set(KINDS.map(([name]) => name));
@@ -62,8 +62,8 @@ export async function samplePages(siteUrl: string, versions: readonly (typeof VE
  * version's page of each kind, and the first page of each older version (it has the older-version banner).
  */
 export async function modeSamplePages(siteUrl: string): Promise<string[]> {
-  const older = await Promise.all(VERSIONS.slice(1).map(async (v) => (await expectedRoutes(v)).find((r) => !r.includes('/category/'))!));
-  return [...(await samplePages(siteUrl, VERSIONS.slice(0, 1))), ...older];
+  const older = await Promise.all(OLDER_VERSIONS.map(async (v) => (await expectedRoutes(v.name)).find((r) => !r.includes('/category/'))!));
+  return [...(await samplePages(siteUrl, [CURRENT_VERSION.name])), ...older];
 }
 
 /** Until `page`, at `route`, has hydrated; the search page until it lists its results, which load after. */

@@ -8,11 +8,12 @@ import assert from 'node:assert/strict';
 import { axeViolations, violationLines } from './axe.ts';
 import { serveSiteAndBrowser, waitHydrated } from './support.ts';
 import { assertPagesPass, contextIn, everyPageOf } from './a11y-pages.ts';
+import { CURRENT_VERSION, OLDER_VERSIONS, routeIn } from '../expected-routes.ts';
 
 const served = serveSiteAndBrowser();
 
 describe('axe-core', () => {
-  it('finds no violation on any page of 1.1, nor on the home, search and not-found pages (light, 1280 px)', async () => assertPagesPass(served, await everyPageOf('1.1'), 'light', 1280));
+  it('finds no violation on any page of the current version, nor on the home, search and not-found pages (light, 1280 px)', async () => assertPagesPass(served, await everyPageOf(CURRENT_VERSION.name), 'light', 1280));
 
   it('finds no violation with the search modal open, in both modes', async () => {
     for (const colorChoice of ['light', 'dark'] as const) {
@@ -49,7 +50,7 @@ describe('axe-core', () => {
     for (const colorChoice of ['light', 'dark'] as const) {
       const ctx = await contextIn(served.browser, colorChoice, { width: 1280, height: 900 });
       const page = await ctx.newPage();
-      for (const route of ['/docs/1.0/getting-started/', '/docs/0.4/guides/install/']) {
+      for (const route of [routeIn(OLDER_VERSIONS[0], 'getting-started/'), routeIn(OLDER_VERSIONS.at(-1)!, 'guides/install/')]) {
         await page.goto(served.site.url + route);
         await waitHydrated(page);
         const banner = page.getByRole('note').filter({ hasText: 'no longer actively maintained' });

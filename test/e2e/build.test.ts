@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, startSite, watchErrors, waitHydrated, hydrationLosses } from './support.ts';
 import { createWorkspace, type Workspace } from './workspace.ts';
+import { FIXTURE_VERSIONS } from '../fixture-versions.ts';
 import { createLocalSearchClient } from '../../src/search/local-client.ts';
 
 const run = promisify(execFile);
@@ -20,7 +21,7 @@ let workspace: Workspace;
 
 /** A throwaway copy of the engine with the small fixture content. */
 before(async () => {
-  workspace = await createWorkspace('zrok-docs-build-', [{ from: '/docs/old-guide/', to: '/docs/guides/one/' }]);
+  workspace = await createWorkspace('zrok-docs-build-', [{ from: '/docs/old-guide/', to: '/docs/guides/one/' }], undefined, FIXTURE_VERSIONS);
   project = workspace.dir;
   await cp(path.join(repo, 'test/fixtures/mini/content'), path.join(project, 'content'), { recursive: true });
 });
@@ -98,28 +99,28 @@ describe('the build', () => {
   });
 
   it('fails on a mermaid diagram without a title, naming file and line', async () => {
-    await withFile(page('1.1', 'guides/diagram.mdx'), '---\ntitle: Diagram\n---\n\nText.\n\n```mermaid\nflowchart LR\n  A --> B\n```\n', async () => {
+    await withFile(page('7.1', 'guides/diagram.mdx'), '---\ntitle: Diagram\n---\n\nText.\n\n```mermaid\nflowchart LR\n  A --> B\n```\n', async () => {
       const { code, output } = await build();
       assert.equal(code, 1);
-      assert.match(output, /content\/docs\/1\.1\/guides\/diagram\.mdx:7: a mermaid diagram needs a title/);
+      assert.match(output, /content\/docs\/7\.1\/guides\/diagram\.mdx:7: a mermaid diagram needs a title/);
     });
     assert.equal(await readFile(path.join(project, 'dist/marker.txt'), 'utf8'), 'from the last good build');
   });
 
   it('fails on a mermaid syntax error, naming file and the line of the fence', async () => {
-    await withFile(page('1.0', 'guides/diagram.mdx'), '---\ntitle: Diagram\n---\n\nText.\n\n```mermaid title="Broken"\nflowchart LR\n  A[never closed --> B\n```\n', async () => {
+    await withFile(page('7.0', 'guides/diagram.mdx'), '---\ntitle: Diagram\n---\n\nText.\n\n```mermaid title="Broken"\nflowchart LR\n  A[never closed --> B\n```\n', async () => {
       const { code, output } = await build();
       assert.equal(code, 1);
-      assert.match(output, /content\/docs\/1\.0\/guides\/diagram\.mdx:7: mermaid syntax error: Parse error/);
+      assert.match(output, /content\/docs\/7\.0\/guides\/diagram\.mdx:7: mermaid syntax error: Parse error/);
     });
   });
 
   it('leaves a diagram type it cannot draw to mermaid in the browser, names it, and allows mermaid its <style>', async () => {
     const text = '---\ntitle: Pie\n---\n\nText.\n\n```mermaid title="Traffic by share mode"\npie\n  "public" : 70\n  "private" : 30\n```\n';
-    await withFile(page('1.1', 'guides/pie.mdx'), text, async () => {
+    await withFile(page('7.1', 'guides/pie.mdx'), text, async () => {
       const { code, output } = await build({ OUT_DIR: 'dist-fallback' });
       assert.equal(code, 0, output);
-      assert.match(output, /diagram drawn in the browser, not at build time: content\/docs\/1\.1\/guides\/pie\.mdx:7: beautiful-mermaid@[\d.]+ does not draw "pie" diagrams/);
+      assert.match(output, /diagram drawn in the browser, not at build time: content\/docs\/7\.1\/guides\/pie\.mdx:7: beautiful-mermaid@[\d.]+ does not draw "pie" diagrams/);
       const html = await readFile(path.join(project, 'dist-fallback/docs/guides/pie/index.html'), 'utf8');
       assert.match(html, /Traffic by share mode/);
       assert.match(html, /&quot;public&quot; : 70/, 'the source is readable before it is drawn');
@@ -153,47 +154,47 @@ describe('the build', () => {
   it('fails on a broken link and a broken anchor, naming file, line and reason, and keeps dist/', async () => {
     const guide = (body: string) => `---\ntitle: Guide One\ndescription: A fixture guide.\n---\n\n## Step One\n\n${body}\n`;
     // A link to no page of its version fails as the page compiles; an anchor missing on a page that exists, in the link check.
-    await withFile(page('1.1', 'guides/one.mdx'), guide('See [nowhere](/docs/nope/).'), async () => {
+    await withFile(page('7.1', 'guides/one.mdx'), guide('See [nowhere](/docs/nope/).'), async () => {
       const { code, output } = await build();
       assert.equal(code, 1);
       assert.match(output, /Build failed; dist\/ was left as it was/);
-      assert.match(output, /content\/docs\/1\.1\/guides\/one\.mdx:8: broken link \/docs\/nope\/: no page at \/docs\/nope\/ in version 1\.1/);
+      assert.match(output, /content\/docs\/7\.1\/guides\/one\.mdx:8: broken link \/docs\/nope\/: no page at \/docs\/nope\/ in version 7\.1/);
     });
-    await withFile(page('1.1', 'guides/one.mdx'), guide('And [a missing anchor](/docs/getting-started/#no-such-heading).'), async () => {
+    await withFile(page('7.1', 'guides/one.mdx'), guide('And [a missing anchor](/docs/getting-started/#no-such-heading).'), async () => {
       const { code, output } = await build();
       assert.equal(code, 1);
-      assert.match(output, /content\/docs\/1\.1\/guides\/one\.mdx:8 .*#no-such-heading — no element with id "no-such-heading" on \/docs\/getting-started\//);
+      assert.match(output, /content\/docs\/7\.1\/guides\/one\.mdx:8 .*#no-such-heading — no element with id "no-such-heading" on \/docs\/getting-started\//);
     });
     assert.equal(await readFile(path.join(project, 'dist/marker.txt'), 'utf8'), 'from the last good build');
   });
 
   it('fails on malformed front matter with file and line', async () => {
-    await withFile(page('1.0', 'guides/two.mdx'), '---\ntitle: Two\nsidebar_position: [1\n---\n\nText.\n', async () => {
+    await withFile(page('7.0', 'guides/two.mdx'), '---\ntitle: Two\nsidebar_position: [1\n---\n\nText.\n', async () => {
       const { code, output } = await build();
       assert.equal(code, 1);
-      assert.match(output, /content\/docs\/1\.0\/guides\/two\.mdx:\d+: malformed front matter/);
+      assert.match(output, /content\/docs\/7\.0\/guides\/two\.mdx:\d+: malformed front matter/);
     });
   });
 
   it('fails on an MDX syntax error with file and line', async () => {
-    await withFile(page('0.4', 'guides/three.mdx'), '---\ntitle: Three\n---\n\nFine line.\n\n<Tabs>\n\nNever closed.\n', async () => {
+    await withFile(page('6.4', 'guides/three.mdx'), '---\ntitle: Three\n---\n\nFine line.\n\n<Tabs>\n\nNever closed.\n', async () => {
       const { code, output } = await build();
       assert.equal(code, 1);
-      assert.match(output, /content\/docs\/0\.4\/guides\/three\.mdx:7: MDX syntax error/);
+      assert.match(output, /content\/docs\/6\.4\/guides\/three\.mdx:7: MDX syntax error/);
     });
     assert.equal(await readFile(path.join(project, 'dist/marker.txt'), 'utf8'), 'from the last good build');
   });
 
   it('fails when a page imports a module, naming the file, the line and what to do', async () => {
-    await withFile(page('1.1', 'guides/one.mdx'), "---\ntitle: Guide One\n---\n\nimport Pad from 'left-pad';\n\nText.\n", async () => {
+    await withFile(page('7.1', 'guides/one.mdx'), "---\ntitle: Guide One\n---\n\nimport Pad from 'left-pad';\n\nText.\n", async () => {
       const { code, output } = await build();
       assert.equal(code, 1);
-      assert.match(output, /content\/docs\/1\.1\/guides\/one\.mdx:5: import … from 'left-pad': pages here cannot import code .*use the components every page has/);
+      assert.match(output, /content\/docs\/7\.1\/guides\/one\.mdx:5: import … from 'left-pad': pages here cannot import code .*use the components every page has/);
     });
   });
 
   it('rebuilds with an edited page: its title, and its label in every sidebar', async () => {
-    const file = page('1.1', 'guides/one.mdx');
+    const file = page('7.1', 'guides/one.mdx');
     const original = await readFile(file, 'utf8');
     await withFile(file, original.replace(/^title: .*$/m, 'title: Guide One Renamed'), async () => {
       const { code, output } = await build({ OUT_DIR: 'dist-edited' });
@@ -206,7 +207,7 @@ describe('the build', () => {
 
 describe('content that must not corrupt a page', () => {
   it("takes $-patterns in a title and description as text, and runs MDX expressions without the build's environment", async () => {
-    const file = page('1.1', 'guides/one.mdx');
+    const file = page('7.1', 'guides/one.mdx');
     const original = await readFile(file, 'utf8');
     const hostile = original
       .replace(/^title: .*$/m, () => "title: \"Costs $' and $` and $& and $$\"")
@@ -257,7 +258,7 @@ describe('a version whose sidebar is over the inline limit', () => {
       assert.equal(await sidebar.getByRole('link', { name: 'Guide One' }).count(), 0);
       await sidebar.getByLabel("Expand sidebar category 'Guides'", { exact: true }).click();
       await sidebar.getByRole('link', { name: 'Guide One' }).waitFor();
-      assert.ok(fetched.includes('/_data/sidebar/1.1/guides.json'), `fetched: ${fetched.join(', ')}`);
+      assert.ok(fetched.includes('/_data/sidebar/7.1/guides.json'), `fetched: ${fetched.join(', ')}`);
       await sidebar.getByRole('link', { name: 'Guide One' }).click();
       await tab.locator('h1', { hasText: 'Guide One' }).waitFor();
     } finally {
@@ -286,7 +287,7 @@ describe('npm run dev', () => {
     // A file added to a folder the watcher has not scanned yet counts as already there. Its first
     // 'ready' can come before the content folders are scanned (after a build, seconds before), so
     // wait until the folder the test writes into is watched.
-    const guides = path.join(project, 'content/docs/1.1/guides');
+    const guides = path.join(project, 'content/docs/7.1/guides');
     for (let i = 0; i < 300 && !(guides in server.watcher.getWatched()); i++) await new Promise((r) => setTimeout(r, 100));
     assert.ok(guides in server.watcher.getWatched(), 'the dev server watches the content folders');
     base = server.resolvedUrls!.local[0].replace(/\/$/, '');
@@ -304,8 +305,8 @@ describe('npm run dev', () => {
       }
       assert.fail(`the manifest did not follow the change: ${(await manifest()).slice(0, 300)}`);
     };
-    const added = page('1.1', 'guides/added.mdx');
-    const renamed = page('1.1', 'guides/renamed.mdx');
+    const added = page('7.1', 'guides/added.mdx');
+    const renamed = page('7.1', 'guides/renamed.mdx');
     try {
       assert.doesNotMatch(await manifest(), /added/);
       await writeFile(added, '---\ntitle: Added Page\ndescription: Added while the dev server runs.\n---\n\nHello.\n');
@@ -324,7 +325,7 @@ describe('npm run dev', () => {
 
   it('shows an edit to the open page in place: its text, its table of contents and its title', async () => {
     const browser = await launchBrowser();
-    const file = page('1.1', 'guides/one.mdx');
+    const file = page('7.1', 'guides/one.mdx');
     const original = await readFile(file, 'utf8');
     try {
       const tab = await browser.newPage();
@@ -347,7 +348,7 @@ describe('npm run dev', () => {
 
   it('shows the last of two saves made 20 ms apart, in the open page and in a new one', async () => {
     const browser = await launchBrowser();
-    const file = page('1.1', 'guides/one.mdx');
+    const file = page('7.1', 'guides/one.mdx');
     const original = await readFile(file, 'utf8');
     try {
       // Before the dev server waited for a file to be still, its watcher dropped a change within 50 ms
@@ -375,7 +376,7 @@ describe('npm run dev', () => {
 
   it('shows an edit in a tab opened after the last one too, though Vite has not yet dropped its old transform', async () => {
     const browser = await launchBrowser();
-    const file = page('1.1', 'guides/one.mdx');
+    const file = page('7.1', 'guides/one.mdx');
     const original = await readFile(file, 'utf8');
     try {
       const first = await browser.newPage();
@@ -444,7 +445,7 @@ describe('npm run dev', () => {
 
   it('shows a diagram error in the page with file and line, and draws the diagram once it is fixed', async () => {
     const browser = await launchBrowser();
-    const file = page('1.1', 'guides/one.mdx');
+    const file = page('7.1', 'guides/one.mdx');
     const original = await readFile(file, 'utf8');
     const line = original.split('\n').length + 1;
     try {
@@ -455,7 +456,7 @@ describe('npm run dev', () => {
       await alert.waitFor({ timeout: 30_000 }).catch(async (e: Error) => {
         throw new Error(`${e.message}\nthe page showed: ${(await tab.locator('main').innerText().catch(() => '(no main)')).slice(0, 600)}`);
       });
-      assert.match((await alert.textContent()) ?? '', new RegExp(`content/docs/1\\.1/guides/one\\.mdx:${line}\\): mermaid syntax error`));
+      assert.match((await alert.textContent()) ?? '', new RegExp(`content/docs/7\\.1/guides/one\\.mdx:${line}\\): mermaid syntax error`));
       await writeFile(file, `${original}\n\`\`\`mermaid title="Live diagram"\nflowchart LR\n  A[closed] --> B\n\`\`\`\n`);
       await tab.getByRole('img', { name: 'Live diagram' }).waitFor({ timeout: 30_000 });
     } finally {
@@ -499,7 +500,7 @@ describe('the hosted search provider', () => {
         };
         await route.fulfill({ json: { results: body.requests.map((r) => ({ hits: [hit], nbHits: 1, page: 0, nbPages: 1, hitsPerPage: 20, processingTimeMS: 1, exhaustiveNbHits: true, query: r.query, params: '', index: 'zrok', queryID: 'abc123' })) } });
       });
-      await page.goto(`${site.url}/docs/1.0/getting-started/`);
+      await page.goto(`${site.url}/docs/7.0/getting-started/`);
       await waitHydrated(page);
       await page.keyboard.press('Control+k');
       await page.locator('.DocSearch-Input').fill('step');
@@ -511,7 +512,7 @@ describe('the hosted search provider', () => {
       assert.equal(search.indexName, 'zrok');
       assert.equal(search.hitsPerPage, 20);
       assert.equal(search.clickAnalytics, true);
-      assert.deepEqual(search.facetFilters, ['language:en', 'docusaurus_tag:docs-default-1.0']); // both must match
+      assert.deepEqual(search.facetFilters, ['language:en', 'docusaurus_tag:docs-default-7.0']); // both must match
       assert.match(request.url, /x-algolia-api-key=search-only-key/, 'application id and API key as query parameters');
       assert.match(request.url, /x-algolia-application-id=TESTAPPID/);
       assert.match(request.url, /\/1\/indexes\/\*\/queries/, 'the multi-query path');

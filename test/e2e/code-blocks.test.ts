@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Locator } from 'playwright-core';
 import { openBeforeScripts, openHydrated, serveSiteAndBrowser } from './support.ts';
+import { OLDER_VERSIONS, routeIn } from '../expected-routes.ts';
 
 const served = serveSiteAndBrowser();
 const KEY = 'zrok-docs-settings';
@@ -65,8 +66,10 @@ const WRAPPED = `(() => {
       range.setEnd(...at(m.index + m[0].length - 1));
       range.setEnd(range.endContainer, range.endOffset + 1);
       const rects = [...range.getClientRects()].filter((r) => r.width > 0);
-      if (new Set(rects.map((r) => Math.round(r.bottom))).size > 1) split.push(m[0]);
-      longest = Math.max(longest, rects.reduce((sum, r) => sum + r.width, 0));
+      const width = rects.reduce((sum, r) => sum + r.width, 0);
+      // A word longer than a whole line has to break where the line ends.
+      if (new Set(rects.map((r) => Math.round(r.bottom))).size > 1 && width < pre.clientWidth - 32) split.push(m[0]);
+      longest = Math.max(longest, width);
     }
     if (pre.scrollWidth > pre.clientWidth + 1 && longest < pre.clientWidth - 32) wide.push(full.slice(0, 40));
   }
@@ -77,7 +80,8 @@ describe('code blocks on a phone', () => {
   for (const mode of ['light', 'dark'] as const) {
     it(`show an edge shadow where a block goes on, in ${mode} mode, and at the other edge once scrolled to its end`, async () => {
       const ctx = await served.browser.newContext(PHONE);
-      await ctx.addInitScript(([k, m]) => localStorage.setItem(k, JSON.stringify({ state: { colorChoice: m }, version: 0 })), [KEY, mode] as const);
+      // Unwrapped, as the reader may choose: blocks then go on past their box.
+      await ctx.addInitScript(([k, m]) => localStorage.setItem(k, JSON.stringify({ state: { colorChoice: m, codeWrap: false }, version: 1 })), [KEY, mode] as const);
       const { page, errors } = await open(ctx, LINUX_GUIDE);
       await page.emulateMedia({ reducedMotion: 'reduce' });
       const pres = page.locator('.markdown .code-block pre');
@@ -102,6 +106,7 @@ describe('code blocks on a phone', () => {
 
   it('keep a scrollbar in sight: eight pixels high, its thumb at 3:1 or more against the block', async () => {
     const ctx = await served.browser.newContext(PHONE);
+    await ctx.addInitScript((k) => localStorage.setItem(k, JSON.stringify({ state: { codeWrap: false }, version: 1 })), KEY);
     const { page } = await open(ctx, LINUX_GUIDE);
     for (const mode of ['light', 'dark']) {
       await page.evaluate((m) => document.documentElement.setAttribute('data-theme', m), mode);
@@ -123,7 +128,7 @@ describe('code blocks on a phone', () => {
     const ctx = await served.browser.newContext(PHONE);
     const page = await ctx.newPage();
     let nested = 0;
-    for (const route of ['/docs/1.0/guides/self-hosting/metrics-and-limits/configuring-metrics/', '/docs/guides/frontdoor/', '/docs/guides/install/linux/', '/docs/guides/docker-share/']) {
+    for (const route of [routeIn(OLDER_VERSIONS[0], 'guides/self-hosting/metrics-and-limits/configuring-metrics/'), '/docs/guides/frontdoor/', '/docs/guides/install/linux/', '/docs/guides/docker-share/']) {
       await page.goto(served.site.url + route);
       const blocks = await page.evaluate(() => {
         const column = document.querySelector('.markdown')!.getBoundingClientRect().width;
@@ -169,35 +174,67 @@ describe('code blocks on a phone', () => {
 });
 
 describe('wrapping code', () => {
-  it('is a button on each block that wraps every block at spaces, kept with the settings across pages and reloads', async () => {
+  it('is on by default on a phone: a one-line command of the first guide reads whole, and no button covers code', async () => {
+    const ctx = await served.browser.newContext(PHONE);
+    const { page, errors } = await open(ctx, '/docs/getting-started/');
+    const blocks = await page.evaluate(() =>
+      [...document.querySelectorAll('.markdown .code-block')].filter((b) => b.getBoundingClientRect().width > 0).map((b) => {
+        const pre = b.querySelector('pre')!;
+        const code = pre.getBoundingClientRect();
+        const covering = [...b.querySelectorAll('.code-block__buttons button')].filter((x) => {
+          const r = x.getBoundingClientRect();
+          return r.width > 0 && r.left < code.right && r.right > code.left && r.top < code.bottom && r.bottom > code.top;
+        });
+        return { text: pre.textContent!.slice(0, 40), oneLine: b.classList.contains('code-block--one-line'), cut: pre.scrollWidth > pre.clientWidth + 1, covering: covering.length };
+      }),
+    );
+    assert.ok(blocks.filter((b) => b.oneLine).length >= 5, `${blocks.length} blocks`);
+    assert.deepEqual(blocks.filter((b) => b.cut).map((b) => b.text), [], 'no block is cut at its edge');
+    assert.deepEqual(blocks.filter((b) => b.covering).map((b) => b.text), [], 'no button over code');
+    assert.equal(await page.getByRole('button', { name: 'Wrap long lines', pressed: true }).count(), blocks.length, 'each wrap button says so');
+    const wrapped = (await page.evaluate(WRAPPED)) as { split: string[]; wide: string[] };
+    assert.deepEqual(wrapped.split, [], 'a word breaks only where it is longer than a line');
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
+  it('is off by default on a desktop: long lines scroll', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page } = await open(ctx, LINUX_GUIDE);
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.codeWrap), 'auto');
+    assert.ok(((await page.evaluate(WRAPPED)) as { wide: string[] }).wide.length >= 3, 'blocks scroll sideways');
+    assert.equal(await page.getByRole('button', { name: 'Wrap long lines', pressed: true }).count(), 0);
+    await ctx.close();
+  });
+
+  it('is a button on each block that turns it off and on for every block, kept with the settings across pages and reloads', async () => {
     const ctx = await served.browser.newContext(PHONE);
     const { page, errors } = await open(ctx, LINUX_GUIDE);
     assert.equal(await page.locator('.markdown[data-static-body]').count(), 1, 'a body kept as HTML');
     const before = (await page.evaluate(WRAPPED)) as { split: string[]; wide: string[]; blocks: number };
-    assert.ok(before.wide.length >= 10, 'blocks scroll sideways at first');
+    assert.deepEqual(before.wide, [], 'wrapped at first, every block fits its box');
+    assert.deepEqual(before.split, [], 'no word is broken but where it is longer than a line');
     const toggles = page.getByRole('button', { name: 'Wrap long lines' });
     assert.equal(await toggles.count(), before.blocks, 'one on each block');
     await toggles.nth(3).click();
-    await page.waitForFunction(() => [...document.querySelectorAll('.code-block__wrap')].every((b) => b.getAttribute('aria-pressed') === 'true'));
-    const wrapped = (await page.evaluate(WRAPPED)) as typeof before;
-    assert.deepEqual(wrapped.wide, [], 'every block fits its box, but for words longer than a line');
-    assert.deepEqual(wrapped.split, [], 'no word is broken');
-    assert.equal(JSON.parse((await page.evaluate((k) => localStorage.getItem(k), KEY))!).state.codeWrap, true);
+    await page.waitForFunction(() => [...document.querySelectorAll('.code-block__wrap')].every((b) => b.getAttribute('aria-pressed') === 'false'));
+    assert.ok(((await page.evaluate(WRAPPED)) as typeof before).wide.length >= 10, 'unwrapped, blocks scroll sideways');
+    assert.equal(JSON.parse((await page.evaluate((k) => localStorage.getItem(k), KEY))!).state.codeWrap, false);
 
-    // Another page, its body rendered by the app after a click, wraps too.
+    // Another page, its body rendered by the app after a click, scrolls too.
     await page.locator('.markdown a[href="/docs/guides/self-hosting/linux/nginx/"]').first().click();
     await page.waitForURL(/\/linux\/nginx\/$/);
-    await page.waitForFunction(() => document.querySelector('.code-block__wrap')?.getAttribute('aria-pressed') === 'true');
-    assert.deepEqual(((await page.evaluate(WRAPPED)) as typeof before).wide, []);
+    await page.waitForFunction(() => document.querySelector('.code-block__wrap')?.getAttribute('aria-pressed') === 'false');
+    assert.ok(((await page.evaluate(WRAPPED)) as typeof before).wide.length >= 1);
 
-    // A reload shows wrapped code from the first paint, before any script of the app runs.
+    // A reload shows the choice from the first paint, before any script of the app runs.
     const reloaded = await openBeforeScripts(ctx, served.site.url + LINUX_GUIDE, async (p) => {
-      assert.equal(await p.evaluate(() => document.documentElement.dataset.codeWrap), 'on');
-      assert.deepEqual(((await p.evaluate(WRAPPED)) as typeof before).wide, []);
+      assert.equal(await p.evaluate(() => document.documentElement.dataset.codeWrap), 'off');
+      assert.ok(((await p.evaluate(WRAPPED)) as typeof before).wide.length >= 10);
     });
-    await reloaded.page.getByRole('button', { name: 'Wrap long lines', pressed: true }).first().click();
-    await reloaded.page.waitForFunction(() => document.documentElement.dataset.codeWrap === 'off');
-    assert.ok(((await reloaded.page.evaluate(WRAPPED)) as typeof before).wide.length >= 10, 'and unwraps');
+    await reloaded.page.getByRole('button', { name: 'Wrap long lines', pressed: false }).first().click();
+    await reloaded.page.waitForFunction(() => document.documentElement.dataset.codeWrap === 'on');
+    assert.deepEqual(((await reloaded.page.evaluate(WRAPPED)) as typeof before).wide, [], 'and wraps again');
     assert.deepEqual([...errors, ...reloaded.errors], []);
     await ctx.close();
   });

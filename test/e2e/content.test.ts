@@ -8,10 +8,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import type { Element } from 'domhandler';
-import { expectedRoutes } from '../expected-routes.ts';
+import { expectedRoutes, VERSIONS } from '../expected-routes.ts';
 
 const DIST = process.env.SITE_DIR ?? 'dist';
-const VERSIONS = ['1.1', '1.0', '0.4'];
 const PLACEHOLDERS = /\b(TODO|TBD|FIXME|lorem ipsum|coming soon|placeholder text)\b|XXX/i;
 
 /** Words a page must have at least: guides are longer than concept and reference pages. */

@@ -12,6 +12,7 @@ import { cp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createWorkspace, type Workspace } from './workspace.ts';
+import { FIXTURE_VERSIONS } from '../fixture-versions.ts';
 
 const run = promisify(execFile);
 const repo = process.cwd();
@@ -19,8 +20,8 @@ let warm: Workspace;
 let cold: Workspace;
 
 before(async () => {
-  warm = await createWorkspace('zrok-docs-incremental-', [{ from: '/docs/old-guide/', to: '/docs/guides/one/' }]);
-  cold = await createWorkspace('zrok-docs-cold-', [{ from: '/docs/old-guide/', to: '/docs/guides/one/' }]);
+  warm = await createWorkspace('zrok-docs-incremental-', [{ from: '/docs/old-guide/', to: '/docs/guides/one/' }], undefined, FIXTURE_VERSIONS);
+  cold = await createWorkspace('zrok-docs-cold-', [{ from: '/docs/old-guide/', to: '/docs/guides/one/' }], undefined, FIXTURE_VERSIONS);
   await cp(path.join(repo, 'test/fixtures/mini/content'), path.join(warm.dir, 'content'), { recursive: true });
 });
 after(async () => {
@@ -86,7 +87,7 @@ describe('incremental builds', () => {
 
   it('after an edit, a rename, an add and a delete, dist/ equals a cold build byte for byte', async () => {
     // Edit: a new title changes the page, its neighbours' prev/next and every sidebar of its version.
-    await edit(doc('1.1', 'guides/one.mdx'), 'title: Guide One', 'title: Guide Number One');
+    await edit(doc('7.1', 'guides/one.mdx'), 'title: Guide One', 'title: Guide Number One');
     // Entries of texts no page has any more, as edits leave them: more than twice as many as pages, so the build that
     // compiles the edited page removes them (and keeps every page's own).
     const pageCache = path.join(warm.dir, '.cache/pages');
@@ -100,17 +101,17 @@ describe('incremental builds', () => {
     assert.deepEqual(stale.filter((f) => left.has(f)), [], 'the stale page-cache entries are removed');
     assert.equal(kept.filter((f) => left.has(f)).length, kept.length - 1, "every page's entry is kept but the edited page's old one");
     // Rename, with the link to it.
-    await rename(doc('1.0', 'guides/one.mdx'), doc('1.0', 'guides/first.mdx'));
-    await edit(doc('1.0', 'getting-started.mdx'), '/docs/1.0/guides/one/', '/docs/1.0/guides/first/');
+    await rename(doc('7.0', 'guides/one.mdx'), doc('7.0', 'guides/first.mdx'));
+    await edit(doc('7.0', 'getting-started.mdx'), '/docs/guides/one/', './guides/first.mdx');
     assert.match(await build(warm.dir), /built 12 pages/);
     // Add a page with a diagram and code.
     await writeFile(
-      doc('0.4', 'guides/two.mdx'),
+      doc('6.4', 'guides/two.mdx'),
       '---\ntitle: Guide Two\ndescription: Added by the incremental test.\n---\n\n## Steps\n\n```bash\nzrok enable\n```\n\n```mermaid title="Two steps"\nflowchart LR\n  A --> B\n```\n',
     );
     assert.match(await build(warm.dir), /built 13 pages/);
     // Delete a page nothing links to.
-    await rm(doc('1.1', 'guides/crash.mdx'));
+    await rm(doc('7.1', 'guides/crash.mdx'));
     const deleted = await build(warm.dir);
     assert.match(deleted, /built 12 pages/);
     assertReused(deleted, 12);
@@ -121,13 +122,13 @@ describe('incremental builds', () => {
   });
 
   it('a renamed heading breaks a link on a page that is not rendered again: the build names it, and passes once it is mended', async () => {
-    await edit(doc('1.1', 'guides/one.mdx'), '## Step One', '## Step 1');
+    await edit(doc('7.1', 'guides/one.mdx'), '## Step One', '## Step 1');
     const failed = await build(warm.dir).then(
       (output) => assert.fail(`the build passed:\n${output}`),
       (e: { stdout: string; stderr: string }) => e.stdout + e.stderr,
     );
-    assert.match(failed, /content\/docs\/1\.1\/getting-started\.mdx:7 \(page \/docs\/getting-started\/\): \/docs\/guides\/one\/#step-one — no element with id "step-one"/);
-    await edit(doc('1.1', 'getting-started.mdx'), '#step-one', '#step-1');
+    assert.match(failed, /content\/docs\/7\.1\/getting-started\.mdx:7 \(page \/docs\/getting-started\/\): \/docs\/guides\/one\/#step-one — no element with id "step-one"/);
+    await edit(doc('7.1', 'getting-started.mdx'), '#step-one', '#step-1');
     assertReused(await build(warm.dir), 12);
   });
 });

@@ -40,6 +40,33 @@ export const recordLanding = (id: string) => {
   );
 };
 
+/**
+ * In the page: animation frames at most every `interval` ms (50: 20 frames a second, a slow phone's rate), whatever the
+ * machine can draw. Each callback waits for the first of the browser's frames at least `interval` after the last frame
+ * that ran callbacks, so a faster machine draws no more of them, and a slower one draws fewer.
+ */
+export const fewFrames = (interval: number) => {
+  const native = window.requestAnimationFrame.bind(window);
+  let waiting = new Map<number, FrameRequestCallback>();
+  let nextId = 1;
+  let asked = false;
+  let last = -Infinity;
+  const frame = (time: number) => {
+    if (time - last < interval - 1) return void native(frame); // 1 ms short: a 60 Hz screen's third frame is at 49.99
+    last = time;
+    asked = false;
+    const due = waiting;
+    waiting = new Map();
+    for (const callback of due.values()) callback(time);
+  };
+  window.requestAnimationFrame = (callback) => {
+    waiting.set(nextId, callback);
+    if (!asked) (asked = true), native(frame);
+    return nextId++;
+  };
+  window.cancelAnimationFrame = (id) => void waiting.delete(id);
+};
+
 export const landing = () => (window as unknown as { landing?: Landing }).landing ?? null;
 
 /** The anchor scroll's own time (src/theme/smooth-scroll.ts), and what a reader may wait for a heading. */

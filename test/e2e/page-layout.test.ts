@@ -2,6 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { serveSiteAndBrowser } from './support.ts';
+import { OLDER_VERSIONS, routeIn } from '../expected-routes.ts';
 
 const served = serveSiteAndBrowser();
 
@@ -13,8 +14,8 @@ const PAGES = [
   '/docs/guides/self-hosting/oauth/configuring-oauth/',
   '/docs/guides/agent/',
   '/docs/myzrok/limits/',
-  '/docs/1.0/concepts/',
-  '/docs/0.4/guides/self-hosting/docker/',
+  routeIn(OLDER_VERSIONS[0], 'concepts/'),
+  routeIn(OLDER_VERSIONS.at(-1)!, 'guides/self-hosting/docker/'),
 ];
 
 /**

@@ -2,7 +2,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { expectedRoutes } from '../expected-routes.ts';
+import { CURRENT_VERSION, expectedRoutes, OLDER_VERSIONS, routeIn } from '../expected-routes.ts';
+
+const previous = OLDER_VERSIONS[0];
+const oldest = OLDER_VERSIONS.at(-1)!;
 import { axeViolations } from './axe.ts';
 import { serveSiteAndBrowser, waitHydrated, openBeforeScripts, openHydrated } from './support.ts';
 
@@ -189,14 +192,13 @@ describe('versions agree', () => {
     const ctx = await context(DESKTOP);
     const { page } = await open(ctx, '/docs/concepts/sharing-public/');
     const bar = page.getByRole('region', { name: 'Announcement' });
-    assert.deepEqual(await bar.getByRole('link').evaluateAll((as) => as.map((a) => `${a.textContent} ${a.getAttribute('href')}`)), [
-      '1.1 /docs/concepts/sharing-public/',
-      '1.0 /docs/1.0/concepts/sharing-public/',
-      '0.4 /docs/0.4/concepts/sharing-public/',
-    ]);
+    assert.deepEqual(
+      await bar.getByRole('link').evaluateAll((as) => as.map((a) => `${a.textContent} ${a.getAttribute('href')}`)),
+      [CURRENT_VERSION, ...OLDER_VERSIONS].map((v) => `${v.label} ${routeIn(v, 'concepts/sharing-public/')}`),
+    );
     assert.equal(await page.getByRole('note').filter({ hasText: 'no longer actively maintained' }).count(), 0);
     await page.close();
-    for (const route of ['/docs/1.0/getting-started/', '/docs/0.4/getting-started/']) {
+    for (const route of OLDER_VERSIONS.map((v) => routeIn(v, 'getting-started/'))) {
       const { page: older } = await open(ctx, route);
       assert.equal(await older.getByRole('region', { name: 'Announcement' }).count(), 0, `${route}: one message, not two`);
       assert.ok(await older.getByRole('note').filter({ hasText: 'no longer actively maintained' }).isVisible(), route);
@@ -207,21 +209,21 @@ describe('versions agree', () => {
 
   it('outside the docs, the navbar shows the version search uses: the one read last', async () => {
     const ctx = await context(DESKTOP);
-    const first = await open(ctx, '/docs/0.4/getting-started/');
+    const first = await open(ctx, routeIn(oldest, 'getting-started/'));
     await first.page.close();
     for (const route of ['/', '/search/?q=share']) {
       const { page, errors } = await open(ctx, route);
-      await page.getByRole('button', { name: 'Docs version: 0.4' }).waitFor();
-      if (route.startsWith('/search/')) assert.equal(await page.locator('#search-page-version').inputValue(), '0.4');
+      await page.getByRole('button', { name: `Docs version: ${oldest.label}` }).waitFor();
+      if (route.startsWith('/search/')) assert.equal(await page.locator('#search-page-version').inputValue(), oldest.name);
       assert.deepEqual(errors, [], route);
       await page.close();
     }
     // The phone menu marks the same version.
     const phone = await context(PHONE);
-    await storeSettings(phone, { preferredVersion: '1.0' });
+    await storeSettings(phone, { preferredVersion: previous.name });
     const { page } = await open(phone, '/');
     await page.getByRole('button', { name: 'Open the docs navigation' }).click();
-    await page.getByRole('dialog').getByRole('link', { name: '1.0', exact: true }).and(page.locator('[aria-current="true"]')).waitFor();
+    await page.getByRole('dialog').getByRole('link', { name: previous.label, exact: true }).and(page.locator('[aria-current="true"]')).waitFor();
     await phone.close();
     await ctx.close();
   });
@@ -231,12 +233,16 @@ describe('search typed ahead', () => {
   it('keeps what is typed while the modal code loads', async () => {
     const ctx = await context(DESKTOP);
     const { page, errors } = await open(ctx, '/docs/getting-started/');
+    // The modal's code arrives only once the reader has typed.
+    let release!: () => void;
+    const typed = new Promise<void>((r) => (release = r));
     await page.route(/\/assets\/SearchModal[^/]*\.js$/, async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await typed;
       await route.continue();
     });
     await page.keyboard.press('Control+k');
     await page.keyboard.type('reserved');
+    release();
     const input = page.locator('.DocSearch-Input');
     await input.waitFor({ timeout: 10_000 });
     assert.equal(await input.inputValue(), 'reserved');
@@ -271,14 +277,14 @@ describe('tabs', () => {
 });
 
 describe('without JavaScript', () => {
-  it('the version menu opens and leads to 0.4 (desktop)', async () => {
+  it('the version menu opens and leads to the oldest version (desktop)', async () => {
     const ctx = await context(DESKTOP, { javaScriptEnabled: false });
     const page = await ctx.newPage();
     await page.goto(`${served.site.url}/docs/getting-started/`);
     const summary = page.locator('.navbar .version-dropdown summary');
     await summary.click();
-    await page.locator('.navbar .version-dropdown details').getByRole('link', { name: '0.4', exact: true }).click();
-    await page.waitForURL(`${served.site.url}/docs/0.4/getting-started/`);
+    await page.locator('.navbar .version-dropdown details').getByRole('link', { name: oldest.label, exact: true }).click();
+    await page.waitForURL(`${served.site.url}${routeIn(oldest, 'getting-started/')}`);
     await ctx.close();
   });
 
@@ -291,8 +297,8 @@ describe('without JavaScript', () => {
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
     const sidebar = page.getByRole('navigation', { name: 'Docs sidebar' });
     assert.ok(await sidebar.isVisible());
-    await page.locator('.navbar .version-dropdown details').getByRole('link', { name: '1.0', exact: true }).click();
-    await page.waitForURL(`${served.site.url}/docs/1.0/getting-started/`);
+    await page.locator('.navbar .version-dropdown details').getByRole('link', { name: previous.label, exact: true }).click();
+    await page.waitForURL(`${served.site.url}${routeIn(previous, 'getting-started/')}`);
     await ctx.close();
   });
 
@@ -362,9 +368,9 @@ describe('without JavaScript: sidebar and search', () => {
     await page.waitForURL(`${served.site.url}/search/`);
     assert.ok(await page.getByRole('heading', { name: 'Search needs JavaScript' }).isVisible());
     assert.equal(await page.getByRole('searchbox').isVisible(), false, 'no search box that cannot search');
-    const index = await shape(page.getByRole('navigation', { name: 'Pages of zrok 1.1' }));
+    const index = await shape(page.getByRole('navigation', { name: `Pages of zrok ${CURRENT_VERSION.label}` }));
     assert.deepEqual(index, sidebar, 'the same pages in the same groups as the sidebar');
-    assert.deepEqual(index.map((l) => l.split(' ').at(-1)).sort(), (await expectedRoutes('1.1')).sort(), 'every page of the version');
+    assert.deepEqual(index.map((l) => l.split(' ').at(-1)).sort(), (await expectedRoutes(CURRENT_VERSION.name)).sort(), 'every page of the version');
     await ctx.close();
   });
 });

@@ -6,36 +6,45 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SearchIndexCore } from '../../src/search/index-format.ts';
 import { createLocalSearchClient } from '../../src/search/local-client.ts';
 import { violationLines } from './axe.ts';
-import { serveSiteAndBrowser, watchErrors, waitHydrated } from './support.ts';
+import { idle, serveSiteAndBrowser, settle, trackRequests, watchErrors, waitHydrated } from './support.ts';
+import { CURRENT_VERSION, OLDER_VERSIONS, routeIn } from '../expected-routes.ts';
+import type { VersionConfig } from '../../site.config.ts';
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const served = serveSiteAndBrowser();
 
 /**
- * A word of the 1.0 Docker self-hosting guide that the current version's search finds nowhere and
- * 0.4's does find: picked from the built indexes, so an edit to any page cannot turn the test's
- * query into one with results here.
+ * A word of an older version's Docker self-hosting guide that neither the current version's search nor any newer older
+ * version's finds, and that a later older version's does find: picked from the built indexes, so an edit to any page
+ * cannot turn the test's query into one with results here. (Right after a cut the newest older version is a copy of
+ * the current one, so the search goes on to the next.)
  */
-async function wordOnlyInOlderVersions(): Promise<string> {
+async function wordOnlyInOlderVersions(): Promise<{ word: string; first: VersionConfig; also: VersionConfig }> {
   const DIST = process.env.SITE_DIR ?? 'dist';
-  const tags = ['docs-default-current', 'docs-default-1.0', 'docs-default-0.4'];
+  const tags = [CURRENT_VERSION, ...OLDER_VERSIONS].map((v) => v.tag);
   const client = createLocalSearchClient(async (file) => JSON.parse(await readFile(path.join(DIST, file), 'utf8')) as unknown, tags);
   const hits = async (tag: string, query: string) =>
     (await client.search({ requests: [{ indexName: 'docs', query, hitsPerPage: 5, facetFilters: [[`docusaurus_tag:${tag}`]] }] })).results[0].hits;
-  const html = await readFile(path.join(DIST, 'docs/1.0/guides/self-hosting/docker/index.html'), 'utf8');
-  const text = html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>|<[^>]+>/g, ' ');
-  const words = [...new Set(text.toLowerCase().match(/\b[a-z]{7,}\b/g) ?? [])].sort();
-  for (const word of words) {
-    if ((await hits('docs-default-current', word)).length) continue;
-    const older = await hits('docs-default-1.0', word);
-    if (older[0]?.url.includes('/docs/1.0/guides/self-hosting/docker/') && (await hits('docs-default-0.4', word)).length) return word;
+  for (const [i, first] of OLDER_VERSIONS.entries()) {
+    const guide = routeIn(first, 'guides/self-hosting/docker/');
+    const html = await readFile(path.join(DIST, guide, 'index.html'), 'utf8').catch(() => '');
+    const text = html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>|<[^>]+>/g, ' ');
+    const words = [...new Set(text.toLowerCase().match(/\b[a-z]{7,}\b/g) ?? [])].sort();
+    word: for (const word of words) {
+      for (const newer of [CURRENT_VERSION, ...OLDER_VERSIONS.slice(0, i)]) if ((await hits(newer.tag, word)).length) continue word;
+      if (!(await hits(first.tag, word))[0]?.url.includes(guide)) continue;
+      for (const also of OLDER_VERSIONS.slice(i + 1)) if ((await hits(also.tag, word)).length) return { word, first, also };
+    }
   }
-  throw new Error('no word of the 1.0 Docker guide is missing from the current version and found in 0.4');
+  throw new Error("no word of an older version's Docker guide is missing from the newer versions and found in an older one");
 }
 
 async function open(path: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ page: Page; ctx: BrowserContext; errors: string[]; requests: string[] }> {
   const ctx = await served.browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const page = await ctx.newPage();
   const errors = watchErrors(page);
+  trackRequests(page);
   const requests: string[] = [];
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
   await page.goto(served.site.url + path);
@@ -66,7 +75,7 @@ async function holdIndex(page: Page): Promise<() => void> {
 describe('search modal', () => {
   it('loads its code on first hover of the button, not with the page', async () => {
     const { page, ctx, requests } = await open('/docs/concepts/');
-    await page.waitForTimeout(300);
+    await settle(page); // what the page loads of itself, once idle, has been asked for
     assert.equal(requests.some((r) => /SearchModal|search-index/.test(r)), false, 'nothing of search loads with the page');
     await page.getByRole('button', { name: 'Search docs (Ctrl+K)' }).hover();
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('SearchModal')));
@@ -84,7 +93,7 @@ describe('search modal', () => {
     assert.ok(requests.includes('/search-index/docs-default-current.json'), 'the current version’s core');
     assert.ok(fetched.some((r) => /\/t[0-9a-f]{12}\.json$/.test(r)) && fetched.some((r) => /\/r[0-9a-f]{12}\.json$/.test(r)), `term and record parts: ${fetched.join(', ')}`);
     assert.ok(fetched.length < parts / 3, `${fetched.length} of ${parts} parts`);
-    assert.equal(requests.filter((r) => r.includes('docs-default-1.0')).length, 0, 'nothing of other versions');
+    assert.equal(requests.filter((r) => OLDER_VERSIONS.some((v) => r.includes(v.tag))).length, 0, 'nothing of other versions');
     await ctx.close();
   });
 
@@ -167,7 +176,7 @@ describe('search modal', () => {
     const { page, ctx } = await open('/search/');
     await page.locator('#search-page-input').fill('');
     await page.locator('#search-page-input').press('/');
-    await page.waitForTimeout(300);
+    await settle(page); // the modal's code, had the key asked for it, has arrived and rendered
     assert.equal(await modal(page).count(), 0);
     assert.equal(await page.locator('#search-page-input').inputValue(), '/');
     await ctx.close();
@@ -215,11 +224,12 @@ describe('search modal', () => {
   });
 
   it('searches only the version being read', async () => {
-    const { page, ctx } = await open('/docs/1.0/concepts/');
+    const older = OLDER_VERSIONS[0];
+    const { page, ctx } = await open(routeIn(older, 'concepts/'));
     await search(page, 'reserved');
     await page.locator('.DocSearch-Hit').first().waitFor();
     const hrefs = await page.locator('.DocSearch-Hit a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    assert.ok(hrefs.length > 0 && hrefs.every((h) => h!.startsWith('/docs/1.0/')), hrefs.join(' '));
+    assert.ok(hrefs.length > 0 && hrefs.every((h) => h!.startsWith(routeIn(older, ''))), hrefs.join(' '));
     await ctx.close();
   });
 
@@ -330,7 +340,7 @@ describe('search modal', () => {
       throw new Error(`${e.message}\nfailed=${failed} errors=${errors.join(' | ')}`);
     });
     assert.ok(failed >= 1);
-    await page.waitForTimeout(1000);
+    await settle(page); // a reload, had the failure asked for one, has started
     assert.equal(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 1, 'no reload');
     offline = false;
     await alert.getByRole('button', { name: 'Retry' }).click();
@@ -377,18 +387,19 @@ describe('search modal', () => {
   });
 
   it('points a query that finds nothing in this version to the versions where it does, and follows those links', async () => {
-    const word = await wordOnlyInOlderVersions();
+    const { word, first, also } = await wordOnlyInOlderVersions();
+    const guide = new RegExp(`^${escaped(routeIn(first, 'guides/self-hosting/docker/'))}#`);
     const { page, ctx, errors } = await open('/docs/getting-started/');
     await search(page, word);
     const screen = page.locator('.DocSearch-NoResults');
-    await screen.getByText('Found in 1.0:').waitFor();
-    await screen.getByText('Found in 0.4:').waitFor();
-    assert.doesNotMatch((await screen.textContent()) ?? '', /Found in 1\.1/, 'not the version being read');
+    await screen.getByText(`Found in ${first.label}:`).waitFor();
+    await screen.getByText(`Found in ${also.label}:`).waitFor();
+    assert.ok(!((await screen.textContent()) ?? '').includes(`Found in ${CURRENT_VERSION.label}`), 'not the version being read');
     const link = screen.locator('.zrok-elsewhere a').first();
-    assert.match((await link.getAttribute('href'))!, /^\/docs\/1\.0\/guides\/self-hosting\/docker\/#/);
+    assert.match((await link.getAttribute('href'))!, guide);
     assert.match((await link.textContent())!, /^Self-hosting guide for Docker › /);
     await link.click();
-    await page.waitForURL(/\/docs\/1\.0\/guides\/self-hosting\/docker\/#/);
+    await page.waitForURL((url) => guide.test(url.pathname + url.hash));
     await modal(page).waitFor({ state: 'detached' });
     assert.match((await page.locator('h1').textContent())!, /Docker/);
     assert.deepEqual(errors, []);
@@ -436,7 +447,7 @@ describe('search modal', () => {
     const release = await holdIndex(page);
     await search(page, 'qqzzxxyy');
     await page.getByRole('status').filter({ hasText: 'Searching…' }).waitFor();
-    await page.waitForTimeout(500);
+    await idle(page); // the held index never arrives: a frame and an idle moment, in which nothing may say "No results"
     assert.equal(await page.getByText(/No results for/).isVisible(), false, 'not while the index loads');
     release();
     await page.getByText('No results for').waitFor();
@@ -482,23 +493,24 @@ describe('search page', () => {
   });
 
   it('points a query that finds nothing in the chosen version to the versions where it does', async () => {
-    const word = await wordOnlyInOlderVersions();
+    const { word, first, also } = await wordOnlyInOlderVersions();
+    const guide = new RegExp(`^${escaped(routeIn(first, 'guides/self-hosting/docker/'))}#`);
     const { page, ctx, errors } = await open(`/search/?q=${word}`);
     await page.getByText(`No results for “${word}”`).waitFor();
-    const found = page.getByRole('region', { name: 'Found in 1.0' });
-    await found.getByText('Found in 1.0:').waitFor();
-    await page.getByRole('region', { name: 'Found in 0.4' }).waitFor();
-    assert.doesNotMatch((await page.locator('.search-page').textContent()) ?? '', /Found in 1\.1/, 'not the version chosen');
+    const found = page.getByRole('region', { name: `Found in ${first.label}` });
+    await found.getByText(`Found in ${first.label}:`).waitFor();
+    await page.getByRole('region', { name: `Found in ${also.label}` }).waitFor();
+    assert.ok(!((await page.locator('.search-page').textContent()) ?? '').includes(`Found in ${CURRENT_VERSION.label}`), 'not the version chosen');
     const link = found.getByRole('link').first();
-    assert.match((await link.getAttribute('href'))!, /^\/docs\/1\.0\/guides\/self-hosting\/docker\/#/);
+    assert.match((await link.getAttribute('href'))!, guide);
     assert.match((await link.textContent())!, /^Self-hosting guide for Docker › /);
-    // Searching 1.0 itself finds it there, and the hint goes.
-    await page.locator('#search-page-version').selectOption('1.0');
+    // Searching that version itself finds it there, and the hint goes.
+    await page.locator('#search-page-version').selectOption(first.name);
     await page.getByText(new RegExp(`^\\d+ results? for “${word}”$`)).waitFor();
     assert.equal(await page.getByText(/^Found in/).count(), 0);
-    await page.locator('#search-page-version').selectOption('1.1');
+    await page.locator('#search-page-version').selectOption(CURRENT_VERSION.name);
     await found.getByRole('link').first().click();
-    await page.waitForURL(/\/docs\/1\.0\/guides\/self-hosting\/docker\/#/);
+    await page.waitForURL((url) => guide.test(url.pathname + url.hash));
     assert.match((await page.locator('h1').textContent())!, /Docker/);
     assert.deepEqual(errors, []);
     await ctx.close();
@@ -506,7 +518,7 @@ describe('search page', () => {
 
   it('treats markup in the query as text', async () => {
     const { page, ctx, errors } = await open(`/search/?q=${encodeURIComponent('<img src=x onerror="window.__xss=1">')}`);
-    await page.waitForTimeout(800);
+    await settle(page); // the query has been answered, and an image the markup made has loaded or failed
     assert.equal(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined);
     assert.equal(await page.locator('.search-page img').count(), 0);
     assert.equal(await page.locator('#search-page-input').inputValue(), '<img src=x onerror="window.__xss=1">'.slice(0, 64));

@@ -4,7 +4,18 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { serveSiteAndBrowser, watchErrors, waitHydrated, hydrationLosses } from './support.ts';
-import { allExpectedRoutes, expectedRoutes } from '../expected-routes.ts';
+import { allExpectedRoutes, CURRENT_VERSION, expectedRoutes, OLDER_VERSIONS, routeIn } from '../expected-routes.ts';
+
+// The versions by their part: the current one, the newest older one, the oldest one.
+const current = CURRENT_VERSION;
+const previous = OLDER_VERSIONS[0];
+const oldest = OLDER_VERSIONS.at(-1)!;
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A page's front-matter keywords, as its head gives them. */
+async function keywordsInSource(version: string, relPath: string): Promise<string> {
+  const text = await readFile(path.join('content/docs', version, relPath), 'utf8');
+  return /^keywords: \[(.*)\]$/m.exec(text)![1].split(',').map((k) => k.trim()).join(', ');
+}
 
 const served = serveSiteAndBrowser();
 let context: BrowserContext | undefined;
@@ -22,8 +33,8 @@ async function open(path: string, ctx?: BrowserContext): Promise<{ page: Page; e
 
 describe('every route', () => {
   it('of every version is served with its h1, title and description', async () => {
-    const routes = [...(await expectedRoutes('1.1')), ...(await expectedRoutes('1.0')), ...(await expectedRoutes('0.4'))];
-    assert.equal(routes.length, 51 + 46 + 40);
+    const routes = await allExpectedRoutes();
+    assert.equal(new Set(routes).size, routes.length, 'no route listed twice');
     const titles = new Set<string>();
     const descriptions = new Set<string>();
     for (const route of routes) {
@@ -32,7 +43,7 @@ describe('every route', () => {
       const html = await res.text();
       assert.match(html, /<h1[^>]*>[^<]+<\/h1>/, `${route} has an h1`);
       const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
-      assert.match(title, / \| zrok( 1\.0| 0\.4)?$/, route);
+      assert.match(title, new RegExp(` \\| zrok(${OLDER_VERSIONS.map((v) => ` ${escaped(v.label)}`).join('|')})?$`), route);
       const description = /<meta name="description" content="([^"]{20,})"/.exec(html)?.[1];
       assert.ok(description, `${route} has a description`);
       assert.ok(!descriptions.has(description), `${route}: description is unique`);
@@ -50,7 +61,8 @@ describe('every route', () => {
   });
 
   it('tags each version for the search crawler', async () => {
-    for (const [path, tag] of [['/docs/getting-started/', 'docs-default-current'], ['/docs/1.0/getting-started/', 'docs-default-1.0'], ['/docs/0.4/getting-started/', 'docs-default-0.4']]) {
+    assert.equal(current.tag, 'docs-default-current');
+    for (const [path, tag] of [current, ...OLDER_VERSIONS].map((v) => [routeIn(v, 'getting-started/'), v.tag])) {
       const html = await (await fetch(served.site.url + path)).text();
       assert.ok(html.includes(`<meta name="docsearch:docusaurus_tag" content="${tag}" />`), path);
       assert.ok(html.includes('<meta name="docsearch:language" content="en" />'), path);
@@ -60,7 +72,7 @@ describe('every route', () => {
   it('gives crawlers a page’s front-matter keywords in its head, and keeps them to that page', async () => {
     const keywordsOf = async (path: string) => /<meta name="keywords" content="([^"]*)"/.exec(await (await fetch(served.site.url + path)).text())?.[1];
     assert.equal(await keywordsOf('/docs/concepts/sharing-reserved/'), 'same url after restart, url changes, stable url, fixed subdomain, custom subdomain, vanity name, persistent link, bookmark');
-    assert.equal(await keywordsOf('/docs/1.0/guides/vpn/'), 'wireguard, openvpn, tailscale, zerotier, layer 3, point to point');
+    assert.equal(await keywordsOf(routeIn(previous, 'guides/vpn/')), await keywordsInSource(previous.name, 'guides/vpn/vpn.mdx'));
     assert.equal(await keywordsOf('/docs/category/guides/'), undefined, 'a generated category page has none');
     assert.equal(await keywordsOf('/'), undefined);
     // After an in-app navigation the head no longer claims the first page's keywords.
@@ -76,16 +88,16 @@ describe('every route', () => {
 
   it('ships sitemap.xml, robots.txt and the redirect list', async () => {
     const sitemap = await (await fetch(`${served.site.url}/sitemap.xml`)).text();
-    assert.equal((sitemap.match(/<url>/g) ?? []).length, 138);
-    assert.ok(sitemap.includes('<loc>https://docs.zrok.io/docs/1.0/getting-started/</loc><priority>0.3</priority>'));
+    // Every docs page, and the home page.
+    assert.equal((sitemap.match(/<url>/g) ?? []).length, (await allExpectedRoutes()).length + 1);
+    assert.ok(sitemap.includes(`<loc>https://docs.zrok.io${routeIn(previous, 'getting-started/')}</loc><priority>0.3</priority>`));
     assert.match(await (await fetch(`${served.site.url}/robots.txt`)).text(), /Sitemap: https:\/\/docs\.zrok\.io\/sitemap\.xml/);
     const llms = await (await fetch(`${served.site.url}/llms.txt`)).text();
-    const current = await expectedRoutes('1.1');
-    const docs = current.filter((r) => !r.includes('/category/'));
+    const docs = (await expectedRoutes(current.name)).filter((r) => !r.includes('/category/'));
     assert.equal((llms.match(/^- \[/gm) ?? []).length, docs.length, 'llms.txt lists every current-version page');
     for (const route of docs) assert.ok(llms.includes(`(https://docs.zrok.io${route}index.md): `), route);
     assert.ok(llms.indexOf('/docs/getting-started/index.md') < llms.indexOf('/docs/concepts/index.md'), 'in reading order');
-    const md = await fetch(`${served.site.url}/docs/1.0/concepts/tunnels/index.md`);
+    const md = await fetch(`${served.site.url}${routeIn(previous, 'concepts/tunnels/')}index.md`);
     assert.equal(md.status, 200);
     assert.match(await md.text(), /^# Sharing TCP and UDP Servers\n\n> /);
     const redirects = (await (await fetch(`${served.site.url}/redirects.json`)).json()) as { from: string; to: string }[];
@@ -148,7 +160,7 @@ describe('not found, redirects and .html paths', () => {
   });
 
   it('opens a missing path with one request that answers 404, the document itself, and logs nothing more', async () => {
-    for (const missing of ['/docs/no-such-page/', '/docs/1.0/guides/no-such-page']) {
+    for (const missing of ['/docs/no-such-page/', routeIn(previous, 'guides/no-such-page')]) {
       const page = await (await desktop()).newPage();
       const errors = watchErrors(page);
       const responses: string[] = [];
@@ -174,7 +186,7 @@ describe('not found, redirects and .html paths', () => {
     ['/docs/guides/metrics-and-limits/configuring-limits/', '/docs/guides/self-hosting/metrics-and-limits/configuring-limits/', null],
     ['/docs/guides/metrics-and-limits/configuring-metrics/', '/docs/guides/self-hosting/metrics-and-limits/configuring-metrics/', null],
     ['/docs/', '/docs/getting-started/', 'Getting Started'],
-    ['/docs/1.0/', '/docs/1.0/getting-started/', 'Getting Started'],
+    [routeIn(previous, ''), routeIn(previous, 'getting-started/'), 'Getting Started'],
   ] as const) {
     it(`redirects ${from}`, async () => {
       const page = await (await desktop()).newPage();
@@ -214,7 +226,7 @@ describe('not found, redirects and .html paths', () => {
 
 describe('chrome', () => {
   it('hydrates in place, keeping every element and the text the HTML painted, without console errors, on pages of every version', async () => {
-    for (const path of ['/', '/docs/getting-started/', '/docs/guides/install/linux/', '/docs/category/self-hosting/', '/docs/1.0/guides/agent/', '/docs/0.4/guides/linux-user-share/', '/docs/0.4/concepts/sharing-reserved/']) {
+    for (const path of ['/', '/docs/getting-started/', '/docs/guides/install/linux/', '/docs/category/self-hosting/', routeIn(previous, 'guides/agent/'), routeIn(oldest, 'guides/linux-user-share/'), routeIn(oldest, 'concepts/sharing-reserved/')]) {
       const { replaced, textBefore, textAfter, errors } = await hydrationLosses(await desktop(), served.site.url + path);
       assert.deepEqual(replaced, [], `${path}: elements replaced by hydration`);
       assert.equal(textAfter, textBefore, `${path}: text rewritten by hydration`);
@@ -232,33 +244,33 @@ describe('chrome', () => {
     assert.deepEqual(await crumbs.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href'))), ['/', '/docs/concepts/']);
     assert.equal(await page.locator('a[rel="prev"]').getAttribute('href'), '/docs/concepts/sharing-private/');
     assert.equal(await page.locator('a[rel="next"]').getAttribute('href'), '/docs/concepts/sharing-reserved/');
-    assert.match((await page.getByRole('link', { name: 'Edit this page' }).getAttribute('href')) ?? '', /^https:\/\/github\.com\/openziti\/zrok\/.*1\.1\/concepts\/sharing-public\.mdx$/);
+    assert.match((await page.getByRole('link', { name: 'Edit this page' }).getAttribute('href')) ?? '', new RegExp(`^https://github\\.com/openziti/zrok/.*/${escaped(current.name)}/concepts/sharing-public\\.mdx$`));
     assert.match((await page.locator('footer.footer').textContent()) ?? '', new RegExp(`Copyright © ${new Date().getFullYear()} NetFoundry Inc\\.`));
     await page.close();
   });
 
   it('switches versions keeping the page where it exists, else the main doc', async () => {
     const { page } = await open('/docs/concepts/sharing-public/');
-    await page.getByRole('button', { name: 'Docs version: 1.1' }).click();
-    await page.getByRole('menuitem', { name: '1.0' }).click();
-    await page.waitForURL(`${served.site.url}/docs/1.0/concepts/sharing-public/`);
-    await page.locator('.badge', { hasText: 'Version: 1.0' }).waitFor();
-    await page.getByRole('button', { name: 'Docs version: 1.0' }).click();
-    assert.equal(await page.getByRole('menuitem', { name: '0.4' }).getAttribute('href'), '/docs/0.4/concepts/sharing-public/');
+    await page.getByRole('button', { name: `Docs version: ${current.label}` }).click();
+    await page.getByRole('menuitem', { name: previous.label }).click();
+    await page.waitForURL(`${served.site.url}${routeIn(previous, 'concepts/sharing-public/')}`);
+    await page.locator('.badge', { hasText: `Version: ${previous.label}` }).waitFor();
+    await page.getByRole('button', { name: `Docs version: ${previous.label}` }).click();
+    assert.equal(await page.getByRole('menuitem', { name: oldest.label }).getAttribute('href'), routeIn(oldest, 'concepts/sharing-public/'));
     await page.keyboard.press('Escape');
     await page.goto(`${served.site.url}/docs/guides/self-hosting/error-pages/`);
     await waitHydrated(page);
-    await page.getByRole('button', { name: 'Docs version: 1.1' }).click();
-    assert.equal(await page.getByRole('menuitem', { name: '0.4' }).getAttribute('href'), '/docs/0.4/getting-started/');
+    await page.getByRole('button', { name: `Docs version: ${current.label}` }).click();
+    assert.equal(await page.getByRole('menuitem', { name: oldest.label }).getAttribute('href'), routeIn(oldest, 'getting-started/'));
     await page.close();
   });
 
   it('tells readers of older versions and links to the same page in the current version', async () => {
-    const { page } = await open('/docs/1.0/concepts/tunnels/');
+    const { page } = await open(routeIn(previous, 'concepts/tunnels/'));
     const note = page.getByRole('note');
-    assert.match((await note.textContent()) ?? '', /documentation for zrok 1\.0, which is no longer actively maintained/);
-    assert.equal(await note.getByRole('link', { name: 'the latest version (1.1)' }).getAttribute('href'), '/docs/concepts/tunnels/');
-    await page.goto(`${served.site.url}/docs/0.4/guides/linux-user-share/`);
+    assert.match((await note.textContent()) ?? '', new RegExp(`documentation for zrok ${escaped(previous.label)}, which is no longer actively maintained`));
+    assert.equal(await note.getByRole('link', { name: `the latest version (${current.label})` }).getAttribute('href'), '/docs/concepts/tunnels/');
+    await page.goto(`${served.site.url}${routeIn(oldest, 'guides/linux-user-share/')}`);
     await waitHydrated(page);
     assert.equal(await page.getByRole('note').getByRole('link').getAttribute('href'), '/docs/getting-started/');
     await page.goto(`${served.site.url}/docs/concepts/tunnels/`);
@@ -269,20 +281,21 @@ describe('chrome', () => {
 
   it('operates the version menu from the keyboard', async () => {
     const { page } = await open('/docs/getting-started/');
-    await page.getByRole('button', { name: 'Docs version: 1.1' }).focus();
+    const menu = `Docs version: ${current.label}`;
+    await page.getByRole('button', { name: menu }).focus();
     await page.keyboard.press('ArrowDown');
-    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem' && document.activeElement.textContent === '1.1');
+    await page.waitForFunction((label) => document.activeElement?.getAttribute('role') === 'menuitem' && document.activeElement.textContent === label, current.label);
     await page.keyboard.press('ArrowDown');
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), '1.0');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), previous.label);
     await page.keyboard.press('Escape');
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Docs version: 1.1');
-    assert.equal(await page.getByRole('menu', { name: 'Docs version: 1.1' }).isVisible(), false);
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), menu);
+    assert.equal(await page.getByRole('menu', { name: menu }).isVisible(), false);
     await page.close();
   });
 
   it('closes the version and language menus on Escape when the mouse opened them, and gives focus to their button', async () => {
     const { page } = await open('/docs/getting-started/');
-    for (const name of ['Docs version: 1.1', 'Language: English']) {
+    for (const name of [`Docs version: ${current.label}`, 'Language: English']) {
       const button = page.getByRole('button', { name });
       const menu = page.getByRole('menu', { name });
       await button.click();
@@ -302,7 +315,7 @@ describe('chrome', () => {
 
   it('closes the version menu on a click outside it, even one right after it opened', async () => {
     const { page } = await open('/docs/getting-started/');
-    const menu = page.getByRole('menu', { name: 'Docs version: 1.1' });
+    const menu = page.getByRole('menu', { name: `Docs version: ${current.label}` });
     for (let round = 0; round < 5; round++) {
       // The click outside comes in the next task, before the next frame.
       await page.evaluate(async () => {
@@ -314,7 +327,7 @@ describe('chrome', () => {
       });
       assert.equal(await menu.isVisible(), false, `round ${round}: the menu closed`);
     }
-    await page.getByRole('button', { name: 'Docs version: 1.1' }).click();
+    await page.getByRole('button', { name: `Docs version: ${current.label}` }).click();
     await menu.waitFor();
     await page.locator('h1').click();
     await menu.waitFor({ state: 'hidden' });

@@ -1,6 +1,6 @@
 import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { serveStatic } from '../../scripts/serve.ts';
 import { startNginx } from './nginx.ts';
 
@@ -72,6 +72,52 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** Counts the requests `page` has in flight, for settle(): call it before the page's first request. */
+export function trackRequests(page: Page): void {
+  if (inFlight.has(page)) return;
+  const requests = new Set<Request>();
+  inFlight.set(page, requests);
+  page.on('request', (r) => requests.add(r));
+  page.on('requestfinished', (r) => requests.delete(r));
+  page.on('requestfailed', (r) => requests.delete(r));
+}
+
+/** Resolves in the page once it has drawn a frame and then had an idle moment: what it queued for later has run. */
+export async function idle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestIdleCallback(() => setTimeout(r)))));
+}
+
+/**
+ * Waits until the page has finished what it started: no request of its own in flight (trackRequests), then a frame
+ * and an idle moment, twice in a row with no request started between. A check that something did not happen (no
+ * reload, no fetch, no dialog) comes after this instead of after a sleep: a slow machine cannot hide what a fast one
+ * shows, and a fast one waits no longer than it needs. A request held by the test never ends: use idle() then.
+ */
+export async function settle(page: Page): Promise<void> {
+  trackRequests(page);
+  const requests = inFlight.get(page)!;
+  const hangGuard = Date.now() + 60_000;
+  let started = 0;
+  const count = () => started++;
+  page.on('request', count);
+  try {
+    for (let quiet = 0; quiet < 2; ) {
+      while (requests.size) {
+        if (Date.now() > hangGuard) throw new Error(`still in flight after 60 s: ${[...requests].map((r) => r.url()).join(', ')}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const before = started;
+      // A navigation the page starts meanwhile destroys the evaluation's context: its document's requests are counted.
+      await idle(page).catch(() => undefined);
+      quiet = started === before && !requests.size ? quiet + 1 : 0;
+    }
+  } finally {
+    page.off('request', count);
+  }
+}
+
 export async function waitHydrated(page: Page) {
   await page.waitForFunction(() => window.__hydrated === true, null, { timeout: 15_000 });
 }
@@ -80,6 +126,7 @@ export async function waitHydrated(page: Page) {
 export async function openHydrated(ctx: BrowserContext, url: string): Promise<{ page: Page; errors: string[] }> {
   const page = await ctx.newPage();
   const errors = watchErrors(page);
+  trackRequests(page);
   await page.goto(url);
   await waitHydrated(page);
   return { page, errors };

@@ -103,6 +103,10 @@ describe('tables', () => {
         await page.goto(served.site.url + route);
         const broken = (await page.evaluate(BROKEN_WORDS)) as string[];
         if (broken.length) failures.push(`${route}: ${broken.join(', ')}`);
+        // A desktop keeps every table a table: blocks are for phones and tablets.
+        if (width < 996) continue;
+        const blocks = await page.evaluate(() => [...document.querySelectorAll('table')].filter((t) => t.closest('.markdown') && getComputedStyle(t).display !== 'table').map((t) => t.rows[0].textContent!.trim().slice(0, 40)));
+        if (blocks.length) failures.push(`${route}: shown as blocks: ${blocks.join(' | ')}`);
       }
       assert.ok(pagesWithTables > 60, `${pagesWithTables} pages with tables`);
       assert.deepEqual(failures, []);
@@ -129,9 +133,54 @@ describe('tables', () => {
         if (!t.blocks && t.overflows) failures.push(`${route} "${t.text}": a table wider than its ${t.column} px column`);
       }
     }
+    for (const route of await routesWithTables()) {
+      await page.goto(served.site.url + route);
+      const labelsOverBlanks = await page.evaluate(() =>
+        [...document.querySelectorAll('.markdown table tbody td')].filter((td) => getComputedStyle(td.closest('table')!).display === 'block' && td.getBoundingClientRect().height > 0 && td.textContent!.trim() === '').map((td) => td.getAttribute('data-label')),
+      );
+      if (labelsOverBlanks.length) failures.push(`${route}: a label over an empty cell (${labelsOverBlanks.join(', ')})`);
+    }
     assert.ok(tables > 200, `${tables} tables checked`);
     assert.ok(kept > 10, `${kept} tables stay tables`);
     assert.deepEqual(failures, []);
+    await ctx.close();
+  });
+
+  it('show an edge shadow on the side where a table wider than its box goes on, in both colour modes', async () => {
+    const ctx = await served.browser.newContext({ viewport: { width: 360, height: 740 } });
+    const page = await ctx.newPage();
+    for (const mode of ['light', 'dark']) {
+      await page.goto(`${served.site.url}/docs/myzrok/limits/`);
+      await page.evaluate((m) => document.documentElement.setAttribute('data-theme', m), mode);
+      await page.waitForFunction(() => window.__hydrated === true);
+      const box = page.locator('.table-scroll').filter({ has: page.locator('table:not(.table--reflow)') }).first();
+      await box.scrollIntoViewIfNeeded();
+      // Brightness of a column of the box's body rows (their cells have no background of their own).
+      const column = async (x: 'left' | 'right') => {
+        const r = (await box.locator('tbody').boundingBox())!;
+        const b = (await box.boundingBox())!;
+        const png = await page.screenshot({ clip: { x: x === 'left' ? b.x + 2 : b.x + b.width - 4, y: r.y + 4, width: 2, height: r.height - 8 } });
+        return page.evaluate(async (data) => {
+          const img = new Image();
+          img.src = `data:image/png;base64,${data}`;
+          await img.decode();
+          const c = document.createElement('canvas');
+          [c.width, c.height] = [img.width, img.height];
+          const g = c.getContext('2d')!;
+          g.drawImage(img, 0, 0);
+          const px = g.getImageData(0, 0, img.width, img.height).data;
+          let sum = 0;
+          for (let i = 0; i < px.length; i += 4) sum += (px[i] + px[i + 1] + px[i + 2]) / 765;
+          return sum / (px.length / 4);
+        }, png.toString('base64'));
+      };
+      const start = { left: await column('left'), right: await column('right') };
+      assert.ok(Math.abs(start.right - start.left) > 0.1, `${mode}: a shadow on the right at the start (${JSON.stringify(start)})`);
+      await box.evaluate((b) => b.scrollTo({ left: b.scrollWidth, behavior: 'instant' }));
+      await page.waitForFunction((b) => b!.hasAttribute('data-more-left'), await box.elementHandle());
+      const end = { left: await column('left'), right: await column('right') };
+      assert.ok(Math.abs(end.left - end.right) > 0.1, `${mode}: on the left at the end (${JSON.stringify(end)})`);
+    }
     await ctx.close();
   });
 

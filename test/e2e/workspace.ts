@@ -5,6 +5,8 @@
 import { chmod, cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { VersionConfig } from '../../site.config.ts';
+import { configWithVersions } from '../../scripts/version-cut.ts';
 
 const ENGINE_FILES = ['index.html', 'package.json', 'prerender.ts', 'site.config.ts', 'tsconfig.json', 'vite.config.ts', 'src', 'scripts', 'public'];
 
@@ -13,14 +15,17 @@ export interface Workspace {
   remove: () => Promise<void>;
 }
 
-/** `redirects` replaces site.config.ts's list, whose targets are pages of the real content. */
-export async function createWorkspace(prefix: string, redirects: { from: string; to: string }[] = [], repo = process.cwd()): Promise<Workspace> {
+/**
+ * `redirects` replaces site.config.ts's list, whose targets are pages of the real content; `versions`, when given,
+ * its versions (those of the content the workspace will get, such as test/fixture-versions.ts's).
+ */
+export async function createWorkspace(prefix: string, redirects: { from: string; to: string }[] = [], repo = process.cwd(), versions?: readonly VersionConfig[]): Promise<Workspace> {
   const dir = await mkdtemp(path.join(tmpdir(), prefix));
   await chmod(dir, 0o755); // mkdtemp makes it private; nginx's workers must be able to read built sites
   for (const f of ENGINE_FILES) await cp(path.join(repo, f), path.join(dir, f), { recursive: true });
   await symlink(path.join(repo, 'node_modules'), path.join(dir, 'node_modules'));
   const config = path.join(dir, 'site.config.ts');
   const text = (await readFile(config, 'utf8')).replace(/redirects: \[[\s\S]*?\n  \],/, `redirects: ${JSON.stringify(redirects)},`);
-  await writeFile(config, text);
+  await writeFile(config, versions ? configWithVersions(text, versions) : text);
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -63,7 +63,7 @@ function pagesOfEveryKind(pages: { rel: string; text: string }[]) {
 describe('a page compiled for the build', () => {
   for (const [name, text] of Object.entries(cases)) {
     it(`gives the entry or the error readDocSource gives: ${name}`, async () => {
-      const source = `content/docs/1.1/${name}`;
+      const source = `content/docs/7.1/${name}`;
       const { doc, error } = await compileDoc(source, text);
       expect({ doc, error }).toEqual(readDoc(source, text));
     });

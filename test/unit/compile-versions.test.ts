@@ -19,9 +19,9 @@ const page = (version: string, body: string): CompileTask => ({
   withDoc: true,
 });
 const versions = [
-  page('1.1', `${diagram}\n${code('{1}')}\n${diagram}`),
-  page('1.0', `${diagram}\n${code('{2}')}\n${another}`),
-  page('0.4', `Text first.\n\n${code('{1}')}\n${diagram}`),
+  page('7.1', `${diagram}\n${code('{1}')}\n${diagram}`),
+  page('7.0', `${diagram}\n${code('{2}')}\n${another}`),
+  page('6.4', `Text first.\n\n${code('{1}')}\n${diagram}`),
 ];
 
 /** The compiler as a fresh thread has it: no layouts or highlighted blocks kept. */

@@ -7,6 +7,7 @@ import { createPageDataBuilder } from '../../src/content/page-data.ts';
 import { buildBlog } from '../../src/content/blog.ts';
 import type { CategorySource, DocSource, SiteManifest, SidebarItem } from '../../src/content/types.ts';
 import siteConfig from '../../site.config.ts';
+import { CURRENT, OLDER } from '../fixture-versions.ts';
 
 const doc = (relPath: string, fm: DocSource['frontMatter'] = {}): DocSource => ({
   relPath,
@@ -14,8 +15,6 @@ const doc = (relPath: string, fm: DocSource['frontMatter'] = {}): DocSource => (
   toc: [],
 });
 
-const v11 = siteConfig.versions[0];
-const v10 = siteConfig.versions[1];
 
 // The sidebar shapes the zrok docs use.
 const docs: DocSource[] = [
@@ -70,7 +69,7 @@ describe('routes from file paths', () => {
 });
 
 describe('version manifest and sidebar', () => {
-  const m = buildVersionManifest(v11, docs, categories);
+  const m = buildVersionManifest(CURRENT, docs, categories);
 
   it('orders by position, then name; unpositioned items last', () => {
     expect(labels(m.sidebar)).toEqual(['Getting Started', 'Concepts', 'Guides', 'myzrok']);
@@ -93,15 +92,15 @@ describe('version manifest and sidebar', () => {
   });
 
   it('uses link.slug for a generated index when given', () => {
-    const withSlug = buildVersionManifest(v11, docs, categories.map((c) => (c.dir === 'guides' ? { ...c, link: { type: 'generated-index' as const, slug: 'all-guides' } } : c)));
+    const withSlug = buildVersionManifest(CURRENT, docs, categories.map((c) => (c.dir === 'guides' ? { ...c, link: { type: 'generated-index' as const, slug: 'all-guides' } } : c)));
     expect(withSlug.categoryIndexes[0].route).toBe('/docs/category/all-guides/');
   });
 
   it('prefixes older versions and leads the version root to the main doc', () => {
-    const old = buildVersionManifest(v10, docs, categories);
-    expect(old.root).toBe('/docs/1.0/');
-    expect(old.mainDocRoute).toBe('/docs/1.0/getting-started/');
-    expect(old.docs.find((d) => d.id === 'concepts/index')?.route).toBe('/docs/1.0/concepts/');
+    const old = buildVersionManifest(OLDER, docs, categories);
+    expect(old.root).toBe('/docs/7.0/');
+    expect(old.mainDocRoute).toBe('/docs/7.0/getting-started/');
+    expect(old.docs.find((d) => d.id === 'concepts/index')?.route).toBe('/docs/7.0/concepts/');
   });
 
   it('walks previous/next through category links in sidebar order', () => {
@@ -124,16 +123,16 @@ describe('version manifest and sidebar', () => {
   });
 
   it('rejects bad input with the file that caused it', () => {
-    expect(() => buildVersionManifest(v11, [...docs, doc('concepts/other.mdx', { slug: '/concepts' })], categories)).toThrow(/concepts\/other\.mdx: route \/docs\/concepts\/ is already taken/);
-    expect(() => buildVersionManifest(v11, docs, [...categories, { dir: 'x', label: 'X', link: { type: 'doc', id: 'nope' } }])).toThrow(ContentError);
-    expect(() => buildVersionManifest(v11, docs, [...categories, { dir: 'x', label: 'X', link: { type: 'doc', id: 'nope' } }])).toThrow('content/docs/1.1/x/_category_.json');
-    expect(() => buildVersionManifest(v11, docs.slice(1), categories)).toThrow(/main doc "getting-started" does not exist/);
-    expect(() => buildVersionManifest(v11, [{ relPath: 'x.mdx', frontMatter: {}, toc: [] }, ...docs], categories)).toThrow(/x\.mdx: no title/);
+    expect(() => buildVersionManifest(CURRENT, [...docs, doc('concepts/other.mdx', { slug: '/concepts' })], categories)).toThrow(/concepts\/other\.mdx: route \/docs\/concepts\/ is already taken/);
+    expect(() => buildVersionManifest(CURRENT, docs, [...categories, { dir: 'x', label: 'X', link: { type: 'doc', id: 'nope' } }])).toThrow(ContentError);
+    expect(() => buildVersionManifest(CURRENT, docs, [...categories, { dir: 'x', label: 'X', link: { type: 'doc', id: 'nope' } }])).toThrow('content/docs/7.1/x/_category_.json');
+    expect(() => buildVersionManifest(CURRENT, docs.slice(1), categories)).toThrow(/main doc "getting-started" does not exist/);
+    expect(() => buildVersionManifest(CURRENT, [{ relPath: 'x.mdx', frontMatter: {}, toc: [] }, ...docs], categories)).toThrow(/x\.mdx: no title/);
   });
 });
 
 describe('page data', () => {
-  const site: SiteManifest = { versions: [buildVersionManifest(v11, docs, categories)] };
+  const site: SiteManifest = { versions: [buildVersionManifest(CURRENT, docs, categories)] };
   const sidebar = site.versions[0].sidebar;
   const routes = [...site.versions[0].docs.map((d) => d.route), ...site.versions[0].categoryIndexes.map((c) => c.route)];
 
@@ -153,10 +152,10 @@ describe('page data', () => {
     const pages = createPageDataBuilder(site, (s) => `/assets/${s}`, 150);
     const doc = pages.page('/docs/guides/drives/')!;
     expect(doc.kind).toBe('doc');
-    expect(doc.doc?.module).toBe('/assets/content/docs/1.1/guides/drives.mdx');
+    expect(doc.doc?.module).toBe('/assets/content/docs/7.1/guides/drives.mdx');
     const index = pages.page('/docs/category/guides/')!;
     expect(index.kind).toBe('category');
-    expect(index.source).toBe('content/docs/1.1/guides/_category_.json');
+    expect(index.source).toBe('content/docs/7.1/guides/_category_.json');
     const guides = sidebar.find((i) => i.label === 'Guides') as Extract<SidebarItem, { type: 'category' }>;
     expect(index.category?.cards.map((c) => c.label)).toEqual(labels(guides.items));
     expect(index.category?.cards.find((c) => c.label === 'Install')).toMatchObject({ kind: 'category', href: '/docs/guides/install/', description: '2 items' });
@@ -177,7 +176,7 @@ describe('page data', () => {
     const small = createPageDataBuilder(site, (s) => s, 150);
     expect(small.page('/docs/guides/drives/')!.sidebar).toEqual(sidebar);
     const large = createPageDataBuilder(site, (s) => s, 5);
-    expect(large.isSliced('1.1')).toBe(true);
+    expect(large.isSliced('7.1')).toBe(true);
     const data = large.page('/docs/guides/self-hosting/linux/nginx/')!;
     const byLabel = (items: SidebarItem[], label: string) => items.find((i) => i.label === label) as Extract<SidebarItem, { type: 'category' }>;
     const concepts = byLabel(data.sidebar, 'Concepts');
@@ -187,32 +186,32 @@ describe('page data', () => {
     expect(guides.deferred).toBeUndefined();
     expect(byLabel(guides.items, 'Install').deferred).toBe(2);
     expect(byLabel(byLabel(guides.items, 'Self Hosting').items, 'Linux').items.map((i) => i.href)).toEqual(['/docs/guides/self-hosting/linux/nginx/']);
-    expect(large.sidebarFragment('1.1', 'concepts')!.map((i) => i.label)).toEqual(['Private Shares', 'Public Shares', 'Reserved Shares', 'concepts/hosting']);
-    expect(large.sidebarFragment('1.1', 'nope')).toBeUndefined();
+    expect(large.sidebarFragment('7.1', 'concepts')!.map((i) => i.label)).toEqual(['Private Shares', 'Public Shares', 'Reserved Shares', 'concepts/hosting']);
+    expect(large.sidebarFragment('7.1', 'nope')).toBeUndefined();
   });
 });
 
 describe('version switching and locale links', () => {
   const site: SiteManifest = {
     versions: [
-      buildVersionManifest(v11, docs, categories),
-      buildVersionManifest(v10, docs.filter((d) => d.relPath !== 'guides/drives.mdx'), categories),
+      buildVersionManifest(CURRENT, docs, categories),
+      buildVersionManifest(OLDER, docs.filter((d) => d.relPath !== 'guides/drives.mdx'), categories),
     ],
   };
 
   it('keeps the same page where it exists, else goes to the main doc', () => {
     const pages = createPageDataBuilder(site, (s) => `/${s}`, 150);
     const target = (route: string, version: string) => pages.page(route)?.versionLinks[version];
-    expect(target('/docs/concepts/sharing-public/', '1.0')).toBe('/docs/1.0/concepts/sharing-public/');
-    expect(target('/docs/1.0/concepts/', '1.1')).toBe('/docs/concepts/');
-    expect(target('/docs/guides/drives/', '1.0')).toBe('/docs/1.0/getting-started/');
-    expect(target('/docs/category/guides/', '1.0')).toBe('/docs/1.0/category/guides/');
+    expect(target('/docs/concepts/sharing-public/', '7.0')).toBe('/docs/7.0/concepts/sharing-public/');
+    expect(target('/docs/7.0/concepts/', '7.1')).toBe('/docs/concepts/');
+    expect(target('/docs/guides/drives/', '7.0')).toBe('/docs/7.0/getting-started/');
+    expect(target('/docs/category/guides/', '7.0')).toBe('/docs/7.0/category/guides/');
     expect(pages.page('/')).toBeUndefined();
   });
 
   it('finds the version of a path by its longest root', () => {
-    expect(versionOfPath(site.versions, '/docs/1.0/concepts/')?.name).toBe('1.0');
-    expect(versionOfPath(site.versions, '/docs/concepts/')?.name).toBe('1.1');
+    expect(versionOfPath(site.versions, '/docs/7.0/concepts/')?.name).toBe('7.0');
+    expect(versionOfPath(site.versions, '/docs/concepts/')?.name).toBe('7.1');
     expect(versionOfPath(site.versions, '/search/')).toBeUndefined();
   });
 

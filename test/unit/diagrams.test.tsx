@@ -20,7 +20,7 @@ import { wideFrom } from '../../src/mdx/Diagram.tsx';
 const page = (body: string) => `---\ntitle: Diagrams\n---\n\nSome text.\n\n${body}`;
 
 async function compile(body: string, development = false) {
-  const source = 'content/docs/1.1/diagrams.mdx';
+  const source = 'content/docs/7.1/diagrams.mdx';
   return compilePage({ path: `/site/${source}`, source, relPath: 'diagrams.mdx', text: page(body), development, withDoc: false });
 }
 
@@ -93,13 +93,13 @@ describe('diagrams drawn at build time', () => {
 
   it('fails without a title, naming the file and the line of the fence', async () => {
     const out = await compile('```mermaid\nflowchart LR\n  A --> B\n```\n');
-    expect(out.error?.location).toBe('content/docs/1.1/diagrams.mdx:7');
+    expect(out.error?.location).toBe('content/docs/7.1/diagrams.mdx:7');
     expect(out.error?.reason).toMatch(/needs a title/);
   });
 
   it('fails on a mermaid syntax error, naming the file and the line of the fence', async () => {
     const out = await compile('```mermaid title="Broken"\nflowchart LR\n  A[unclosed --> B\n```\n');
-    expect(out.error?.location).toBe('content/docs/1.1/diagrams.mdx:7');
+    expect(out.error?.location).toBe('content/docs/7.1/diagrams.mdx:7');
     expect(out.error?.reason).toMatch(/mermaid syntax error: Parse error/);
   });
 
@@ -107,7 +107,7 @@ describe('diagrams drawn at build time', () => {
     const out = await compile('```mermaid title="Broken"\nflowchart LR\n  A[unclosed --> B\n```\n', true);
     expect(out.error).toBeUndefined();
     expect(out.code).toContain('DiagramError');
-    expect(out.code).toContain('content/docs/1.1/diagrams.mdx:7');
+    expect(out.code).toContain('content/docs/7.1/diagrams.mdx:7');
   });
 
   it('leaves a type it cannot draw to mermaid in the browser, and reports it', async () => {

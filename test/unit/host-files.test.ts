@@ -13,7 +13,7 @@ import { netlifyHeaderRules, netlifyHeadersFor, netlifyRedirects, nginxHeaders, 
 
 const CSP = "default-src 'self'; frame-ancestors 'none'";
 const redirects = [
-  { from: '/zrok-docs/docs/1.0/', to: '/zrok-docs/docs/1.0/getting-started/' },
+  { from: '/zrok-docs/docs/7.0/', to: '/zrok-docs/docs/7.0/getting-started/' },
   { from: '/zrok-docs/docs/old-guide/', to: '/zrok-docs/docs/guides/one/#step-one' },
 ];
 const files = (netlify = false) => hostFiles({ redirects, csp: CSP, base: '/zrok-docs/', netlify });

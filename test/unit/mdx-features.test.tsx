@@ -197,7 +197,7 @@ describe('MDX features', () => {
 
 describe('reading pages for the manifest', () => {
   it('reads front matter and the h2–h3 table of contents', () => {
-    const d = readDocSource('content/docs/1.1/x.mdx', 'x.mdx', '---\ntitle: X\nsidebar_position: 3\n---\n\n## One\n\n### Two\n\n#### Three\n\n## One\n');
+    const d = readDocSource('content/docs/7.1/x.mdx', 'x.mdx', '---\ntitle: X\nsidebar_position: 3\n---\n\n## One\n\n### Two\n\n#### Three\n\n## One\n');
     expect(d.frontMatter).toEqual({ title: 'X', sidebar_position: 3 });
     expect(d.toc).toEqual([
       { depth: 2, id: 'one', text: 'One' },
@@ -207,21 +207,21 @@ describe('reading pages for the manifest', () => {
   });
 
   it('names file and line for malformed front matter and MDX syntax errors', () => {
-    expect(() => readDocSource('content/docs/1.1/bad.mdx', 'bad.mdx', '---\ntitle: [unclosed\n---\n')).toThrow(/content\/docs\/1\.1\/bad\.mdx:\d+: malformed front matter/);
-    expect(() => readDocSource('content/docs/1.1/bad.mdx', 'bad.mdx', '---\nsidebar_position: first\n---\n')).toThrow(/sidebar_position" must be a number/);
-    expect(() => readDocSource('content/docs/1.1/bad.mdx', 'bad.mdx', '---\ntitle: A\n---\n\nText\n\n<Tabs>\n\nunclosed\n')).toThrow(/content\/docs\/1\.1\/bad\.mdx:7: MDX syntax error/);
+    expect(() => readDocSource('content/docs/7.1/bad.mdx', 'bad.mdx', '---\ntitle: [unclosed\n---\n')).toThrow(/content\/docs\/7\.1\/bad\.mdx:\d+: malformed front matter/);
+    expect(() => readDocSource('content/docs/7.1/bad.mdx', 'bad.mdx', '---\nsidebar_position: first\n---\n')).toThrow(/sidebar_position" must be a number/);
+    expect(() => readDocSource('content/docs/7.1/bad.mdx', 'bad.mdx', '---\ntitle: A\n---\n\nText\n\n<Tabs>\n\nunclosed\n')).toThrow(/content\/docs\/7\.1\/bad\.mdx:7: MDX syntax error/);
   });
 
   it('reads front matter alone for the dev server’s start, exactly as the parser does', () => {
     const texts = ['---\ntitle: X\nsidebar_position: 3\ndescription: "a: b"\n---\n\n## One\n', '---\r\ntitle: Windows\r\n---\r\n\r\nText\r\n', '---\ntitle: Only front matter\n---'];
     for (const text of texts) {
-      const scanned = scanDocSource('content/docs/1.1/x.mdx', 'x.mdx', text);
+      const scanned = scanDocSource('content/docs/7.1/x.mdx', 'x.mdx', text);
       expect(scanned.toc).toBeUndefined();
-      expect(scanned.frontMatter).toEqual(readDocSource('content/docs/1.1/x.mdx', 'x.mdx', text).frontMatter);
+      expect(scanned.frontMatter).toEqual(readDocSource('content/docs/7.1/x.mdx', 'x.mdx', text).frontMatter);
     }
     // The title comes from the first heading: only the parser gets it right, so it parses.
-    const untitled = scanDocSource('content/docs/1.1/x.mdx', 'x.mdx', '---\nsidebar_position: 1\n---\n\n```md\n# Not this\n```\n\n# The `zrok` CLI {#cli}\n\n## Usage\n');
+    const untitled = scanDocSource('content/docs/7.1/x.mdx', 'x.mdx', '---\nsidebar_position: 1\n---\n\n```md\n# Not this\n```\n\n# The `zrok` CLI {#cli}\n\n## Usage\n');
     expect(untitled).toMatchObject({ firstHeading: 'The zrok CLI', toc: [{ depth: 2, id: 'usage', text: 'Usage' }] });
-    expect(() => scanDocSource('content/docs/1.1/bad.mdx', 'bad.mdx', '---\ntitle: [unclosed\n---\n')).toThrow(/content\/docs\/1\.1\/bad\.mdx:\d+: malformed front matter/);
+    expect(() => scanDocSource('content/docs/7.1/bad.mdx', 'bad.mdx', '---\ntitle: [unclosed\n---\n')).toThrow(/content\/docs\/7\.1\/bad\.mdx:\d+: malformed front matter/);
   });
 });

@@ -32,7 +32,7 @@ const records: Record<string, SearchRecord[]> = {
     record('docs-default-current', '/docs/xss/', 'Escaping <script>alert(1)</script>', null, 'Text with <img src=x onerror=alert(1)> and &amp; entities about tokens.'),
     ...Array.from({ length: 45 }, (_, i) => record('docs-default-current', `/docs/many/${i}/`, `Token page ${i}`, null, `Token number ${i}.`)),
   ],
-  'docs-default-1.0': [record('docs-default-1.0', '/docs/1.0/concepts/sharing-reserved/', 'Reserved Shares', null, 'Version one zero reserved token.')],
+  'docs-default-7.0': [record('docs-default-7.0', '/docs/7.0/concepts/sharing-reserved/', 'Reserved Shares', null, 'Version one zero reserved token.')],
   'docs-default-fr': [record('docs-default-current', '/fr/docs/x/', 'Réservé', null, 'token en français', 'fr')],
 };
 
@@ -50,8 +50,8 @@ function publish(versions: Record<string, SearchRecord[]>, limits?: { termPart: 
 }
 
 function client() {
-  const { load, loads } = publish({ 'docs-default-current': records['docs-default-current'], 'docs-default-1.0': records['docs-default-1.0'] });
-  return { c: createLocalSearchClient(load, ['docs-default-current', 'docs-default-1.0']), loads };
+  const { load, loads } = publish({ 'docs-default-current': records['docs-default-current'], 'docs-default-7.0': records['docs-default-7.0'] });
+  return { c: createLocalSearchClient(load, ['docs-default-current', 'docs-default-7.0']), loads };
 }
 
 const contextual = (tag: string) => [['language:en'], [`docusaurus_tag:${tag}`]];
@@ -83,9 +83,9 @@ describe('local search client', () => {
 
   it('filters by version tag and language (contextual search)', async () => {
     const { c, loads } = client();
-    const { results } = await c.search({ requests: [{ indexName: 'docs', query: 'reserved', facetFilters: contextual('docs-default-1.0') }] });
-    expect(results[0].hits.map((h) => h.url)).toEqual(['/docs/1.0/concepts/sharing-reserved/']);
-    expect(loads.every((f) => f.includes('docs-default-1.0'))).toBe(true);
+    const { results } = await c.search({ requests: [{ indexName: 'docs', query: 'reserved', facetFilters: contextual('docs-default-7.0') }] });
+    expect(results[0].hits.map((h) => h.url)).toEqual(['/docs/7.0/concepts/sharing-reserved/']);
+    expect(loads.every((f) => f.includes('docs-default-7.0'))).toBe(true);
     expect(matchesFacets(records['docs-default-fr'][0], contextual('docs-default-current'))).toBe(false);
     expect(matchesFacets(records['docs-default-fr'][0], [['language:fr', 'language:en']])).toBe(true);
     expect(matchesFacets(records['docs-default-fr'][0], ['-language:fr'])).toBe(false);
@@ -145,13 +145,13 @@ describe('local search client', () => {
 });
 
 describe('hits in other versions', () => {
-  const versions = [{ label: '1.1', tag: 'docs-default-current' }, { label: '1.0', tag: 'docs-default-1.0' }];
+  const versions = [{ label: '7.1', tag: 'docs-default-current' }, { label: '7.0', tag: 'docs-default-7.0' }];
 
   it('lists the other versions where a query finds something, with their hits’ titles and URLs', async () => {
     const { c } = client();
     expect((await c.search({ requests: [{ indexName: 'docs', query: 'zero', facetFilters: contextual('docs-default-current') }] })).results[0].nbHits).toBe(0);
-    expect(await otherVersionHits(c, 'zero', 'docs-default-current', versions)).toEqual([{ label: '1.0', hits: [{ title: 'Reserved Shares', url: '/docs/1.0/concepts/sharing-reserved/' }] }]);
-    expect(await otherVersionHits(c, 'frontend', 'docs-default-1.0', versions)).toEqual([{ label: '1.1', hits: [{ title: 'Public Shares › Frontends', url: '/docs/concepts/sharing-public/#frontends' }] }]);
+    expect(await otherVersionHits(c, 'zero', 'docs-default-current', versions)).toEqual([{ label: '7.0', hits: [{ title: 'Reserved Shares', url: '/docs/7.0/concepts/sharing-reserved/' }] }]);
+    expect(await otherVersionHits(c, 'frontend', 'docs-default-7.0', versions)).toEqual([{ label: '7.1', hits: [{ title: 'Public Shares › Frontends', url: '/docs/concepts/sharing-public/#frontends' }] }]);
     expect(await otherVersionHits(c, 'qqzzxx', 'docs-default-current', versions)).toEqual([]);
   });
 });

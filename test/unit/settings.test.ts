@@ -43,11 +43,11 @@ describe('colour mode', () => {
   });
 
   it('a disabled switch ignores changes and clears a stored choice', async () => {
-    localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ state: { colorChoice: 'light', preferredVersion: '1.0' }, version: 0 }));
+    localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ state: { colorChoice: 'light', preferredVersion: '7.0' }, version: 0 }));
     const store = createSettingsStore({ ...dark, disableSwitch: true });
     await store.persist.rehydrate();
     expect(store.getState().colorChoice).toBeNull();
-    expect(store.getState().preferredVersion).toBe('1.0');
+    expect(store.getState().preferredVersion).toBe('7.0');
     expect(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY)!).state.colorChoice).toBeNull();
     store.getState().cycleColorChoice();
     store.getState().setColorChoice('light');
@@ -67,10 +67,10 @@ describe('announcement and version', () => {
   });
 
   it('remembers the preferred docs version', async () => {
-    createSettingsStore(dark).getState().setPreferredVersion('0.4');
+    createSettingsStore(dark).getState().setPreferredVersion('6.4');
     const later = createSettingsStore(dark);
     await later.persist.rehydrate();
-    expect(later.getState().preferredVersion).toBe('0.4');
+    expect(later.getState().preferredVersion).toBe('6.4');
   });
 });
 
@@ -85,31 +85,42 @@ describe('tab choices', () => {
   });
 
   it('ignores a stored value that is not a map of choices', async () => {
-    localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ state: { tabChoices: ['windows'], preferredVersion: '1.0' }, version: 0 }));
+    localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ state: { tabChoices: ['windows'], preferredVersion: '7.0' }, version: 0 }));
     const store = createSettingsStore(dark);
     await store.persist.rehydrate();
     expect(store.getState().tabChoices).toEqual({});
-    expect(store.getState().preferredVersion).toBe('1.0');
+    expect(store.getState().preferredVersion).toBe('7.0');
   });
 });
 
 describe('code wrapping', () => {
-  it('is off at first, toggles, and is remembered', async () => {
+  it('is no choice at first, turns the other way from what is shown, and is remembered', async () => {
     const store = createSettingsStore(dark);
-    expect(store.getState().codeWrap).toBe(false);
-    store.getState().toggleCodeWrap();
+    expect(store.getState().codeWrap).toBe(null);
+    store.getState().toggleCodeWrap(false);
     const later = createSettingsStore(dark);
     await later.persist.rehydrate();
     expect(later.getState().codeWrap).toBe(true);
-    later.getState().toggleCodeWrap();
+    later.getState().toggleCodeWrap(true);
     expect(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY)!).state.codeWrap).toBe(false);
+    const third = createSettingsStore(dark);
+    await third.persist.rehydrate();
+    expect(third.getState().codeWrap).toBe(false);
   });
 
-  it('reads anything stored but true as off', async () => {
-    localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ state: { codeWrap: 'yes' }, version: 0 }));
+  it('reads a stored "off" of the first version, then the default for everyone, as no choice', async () => {
+    localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ state: { codeWrap: false, preferredVersion: '1.0' }, version: 0 }));
     const store = createSettingsStore(dark);
     await store.persist.rehydrate();
-    expect(store.getState().codeWrap).toBe(false);
+    expect(store.getState().codeWrap).toBe(null);
+    expect(store.getState().preferredVersion).toBe('1.0');
+  });
+
+  it('reads anything stored but true or false as no choice', async () => {
+    localStorage.setItem(SETTINGS_STORAGE_KEY, JSON.stringify({ state: { codeWrap: 'yes' }, version: 1 }));
+    const store = createSettingsStore(dark);
+    await store.persist.rehydrate();
+    expect(store.getState().codeWrap).toBe(null);
   });
 });
 
@@ -124,8 +135,8 @@ describe('storage that fails', () => {
     await store.persist.rehydrate();
     store.getState().setColorChoice('light');
     store.getState().dismissAnnouncement('a');
-    store.getState().setPreferredVersion('1.0');
-    expect(store.getState()).toMatchObject({ colorChoice: 'light', announcementDismissedId: 'a', preferredVersion: '1.0' });
+    store.getState().setPreferredVersion('7.0');
+    expect(store.getState()).toMatchObject({ colorChoice: 'light', announcementDismissedId: 'a', preferredVersion: '7.0' });
     expect(warn).toHaveBeenCalledTimes(1);
     warn.mockRestore();
   });

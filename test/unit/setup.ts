@@ -1,3 +1,9 @@
+import { configure } from '@testing-library/dom';
+
+// A findBy… waits for what must appear almost as long as the test may run (testTimeout in vite.config.ts), so that it
+// fails with its own message on a hang, and not after the library's 1 s, which a busy or slow machine can cross.
+configure({ asyncUtilTimeout: 25_000 });
+
 // jsdom has no matchMedia.
 if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>

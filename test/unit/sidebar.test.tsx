@@ -10,8 +10,8 @@ import type { SidebarItem } from '../../src/content/types.ts';
 /** A page of a large version: its own category is open, "Reference" was left out of the page data. */
 const data: PageData = {
   route: '/docs/guides/one/',
-  source: 'content/docs/1.1/guides/one.mdx',
-  version: '1.1',
+  source: 'content/docs/7.1/guides/one.mdx',
+  version: '7.1',
   kind: 'doc',
   title: 'One',
   label: 'One',
@@ -74,7 +74,7 @@ describe('sidebar of a large version', () => {
     // Closed and opened again: no second fetch.
     await act(async () => fireEvent.click(screen.getByText('Reference', { selector: 'summary' })));
     await act(async () => fireEvent.click(screen.getByText('Reference', { selector: 'summary' })));
-    expect(asked).toEqual(['1.1:reference']);
+    expect(asked).toEqual(['7.1:reference']);
   });
 
   it('says when a part could not be loaded, and Retry fetches it again', async () => {

@@ -37,7 +37,7 @@ describe('the width a table needs', () => {
 });
 
 describe('the step of the width at which a table becomes blocks', () => {
-  it('is the width rounded up to 20 px up to 480, then to 40 px, from 200 to 960', () => {
-    expect([120, 200, 201, 327, 480, 481, 700, 2000].map(cardsBelow)).toEqual([200, 200, 220, 340, 480, 520, 720, 960]);
+  it('is the width rounded up to 20 px up to 480, then to 40 px, from 200 to 600: a wider column always keeps a table', () => {
+    expect([120, 200, 201, 327, 480, 481, 590, 700, 2000].map(cardsBelow)).toEqual([200, 200, 220, 340, 480, 520, 600, 600, 600]);
   });
 });

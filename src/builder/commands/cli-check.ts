@@ -236,8 +236,31 @@ function pageFiles(root: string, dir: string): string[] {
   return out.sort();
 }
 
-export function loadFacts(root: string, version: string): CliFacts {
-  return JSON.parse(readFileSync(path.join(root, CLI_DIR, `${version}.json`), 'utf8')) as CliFacts;
+/**
+ * What `npm run docs:version` writes for a version whose release's facts are not read yet: the version it was cut from,
+ * whose facts it is checked against until scripts/extract-cli.ts replaces the file.
+ */
+export interface BorrowedFacts {
+  factsOf: string;
+}
+
+function readFacts(root: string, version: string): CliFacts | BorrowedFacts {
+  return JSON.parse(readFileSync(path.join(root, CLI_DIR, `${version}.json`), 'utf8')) as CliFacts | BorrowedFacts;
+}
+
+export function loadFacts(root: string, version: string, seen = new Set<string>()): CliFacts {
+  const facts = readFacts(root, version);
+  if (!('factsOf' in facts)) return facts;
+  if (seen.has(facts.factsOf)) throw new Error(`${CLI_DIR}/${version}.json: "factsOf" goes round in a circle through ${facts.factsOf}`);
+  return loadFacts(root, facts.factsOf, seen.add(version));
+}
+
+/** One line when a version is checked against the facts of another release (see BorrowedFacts), else undefined. */
+export function borrowedFactsNotice(root: string, version: string): string | undefined {
+  if (!existsSync(path.join(root, CLI_DIR, `${version}.json`))) return undefined;
+  const facts = readFacts(root, version);
+  if (!('factsOf' in facts)) return undefined;
+  return `${version}: checked against ${facts.factsOf}'s release (${loadFacts(root, version).tag}) until you run npx tsx scripts/extract-cli.ts <zrok git dir> <v${version}.x tag>`;
 }
 
 /** The docs versions (folders of content/docs). */

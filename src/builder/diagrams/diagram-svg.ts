@@ -11,6 +11,7 @@ import { BoundedMap } from '../common/bounded-map.ts';
 import { NARROW_RENDER_OPTIONS, narrowSource, type NarrowOptions } from './narrow-layout.ts';
 import { loadPatchedRenderer } from './renderer-patch.ts';
 import { spacedSequence } from './sequence-layout.ts';
+import { narrowSequenceSvg, type ParsedSequence } from './sequence-narrow.ts';
 import { clearSubgraphTitles } from './subgraph-titles.ts';
 
 export { DIAGRAM_RENDERER };
@@ -142,6 +143,29 @@ async function laidOut(source: string, narrow: boolean): Promise<string> {
   return svg;
 }
 
+/** Whether `source` is a sequence diagram: its narrow layout is drawn by sequence-narrow.ts. */
+export const isSequence = (source: string) => /^sequenceDiagram\s*$/.test(diagramBody(source).split('\n')[0]?.trim() ?? '');
+
+/** A sequence diagram's phone layout, from the renderer's own parse of it (handed over by its layout hook). */
+async function narrowSequence(body: string): Promise<string> {
+  const key = `narrow-sequence\n${body}`;
+  let svg = layouts.get(key);
+  if (svg === undefined) {
+    const { renderMermaidSVG } = await loadPatchedRenderer();
+    let parsed: { diagram: ParsedSequence; lines: string[] } | undefined;
+    renderMermaidSVG(body, {
+      adjustSequenceLayout: (layout, diagram, lines) => {
+        parsed = { diagram: diagram as unknown as ParsedSequence, lines };
+        return layout;
+      },
+    });
+    if (!parsed) throw new Error(`${DIAGRAM_RENDERER} did not lay out the sequence diagram`);
+    svg = narrowSequenceSvg(parsed.diagram, parsed.lines);
+    layouts.set(key, svg);
+  }
+  return svg;
+}
+
 const KEPT_DATA = new Set(['from', 'to', 'position', 'actors']);
 
 const round = (n: string) => String(Math.round(Number(n) * 100) / 100);
@@ -159,6 +183,7 @@ export async function drawDiagram(source: string, idPrefix = `d${sha256(source).
  * its type has none. `idPrefix` as for drawDiagram(), and not the same as the other layout's.
  */
 export async function drawNarrowDiagram(source: string, idPrefix: string, options: NarrowOptions = {}): Promise<DrawnDiagram | undefined> {
+  if (isSequence(source)) return drawn(await narrowSequence(diagramBody(source)), idPrefix);
   const narrow = narrowSource(spacedArrows(diagramBody(source)), options);
   return narrow === undefined ? undefined : drawn(await laidOut(narrow, true), idPrefix);
 }

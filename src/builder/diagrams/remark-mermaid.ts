@@ -10,7 +10,7 @@
 import type { Code, Root, RootContent } from 'mdast';
 import type { VFile } from 'vfile';
 import { jsxElement } from '../common/mdast-jsx.ts';
-import { BUILD_TIME_TYPES, DIAGRAM_RENDERER, drawDiagram, drawNarrowDiagram, type DrawnDiagram } from './diagram-svg.ts';
+import { BUILD_TIME_TYPES, DIAGRAM_RENDERER, drawDiagram, drawNarrowDiagram, isSequence, type DrawnDiagram } from './diagram-svg.ts';
 import { BOX_BORDER, PHONE_COLUMN, SHORT_LINE_LENGTH, WIDEST_COLUMN } from './narrow-layout.ts';
 import { MermaidSyntaxError, parseMermaid } from './mermaid-parse.ts';
 import { sha256 } from '../common/hash.ts';
@@ -44,8 +44,18 @@ const sourceOf = (file: VFile) => (file.data.source as string | undefined) ?? fi
  * layout alone, as the other could never be seen whole. A flowchart whose subgraphs run across may have them turned
  * down as well in that layout, where that is narrower.
  */
-async function layoutsOf(source: string, drawn: DrawnDiagram, idPrefix: string): Promise<[DrawnDiagram, DrawnDiagram?]> {
+/** The column width from which a sequence diagram shows its author's layout rather than its phone one. */
+const SEQUENCE_WIDE_FROM = 600;
+
+async function layoutsOf(source: string, drawn: DrawnDiagram, idPrefix: string): Promise<[DrawnDiagram, (DrawnDiagram & { wideFrom?: number })?]> {
   if (drawn.width + BOX_BORDER <= PHONE_COLUMN) return [drawn];
+  // A sequence diagram's phone layout (sequence-narrow.ts) reads well in a phone's column only: wider ones keep the
+  // author's layout, scrolling where it must.
+  if (isSequence(source)) {
+    const phone = await drawNarrowDiagram(source, `${idPrefix}n`);
+    const same = !!phone && Object.entries(drawn.counts).every(([k, n]) => phone.counts[k] === n);
+    return same ? [drawn, { ...phone, wideFrom: SEQUENCE_WIDE_FROM }] : [drawn];
+  }
   // Its subgraphs keep their direction, or are turned too: whichever is narrower (the first when they tie).
   const [kept, turned] = await Promise.all([drawNarrowDiagram(source, `${idPrefix}n`), drawNarrowDiagram(source, `${idPrefix}n`, { turnSubgraphs: true })]);
   const same = (d: DrawnDiagram | undefined): d is DrawnDiagram => !!d && Object.entries(drawn.counts).every(([k, n]) => d.counts[k] === n);
@@ -118,6 +128,7 @@ export function remarkMermaid({ development = false }: RemarkMermaidOptions = {}
               narrowSvg: narrow?.inner,
               narrowWidth: narrow && String(narrow.width),
               narrowHeight: narrow && String(narrow.height),
+              wideFrom: narrow?.wideFrom === undefined ? undefined : String(narrow.wideFrom),
               source,
             },
             [],

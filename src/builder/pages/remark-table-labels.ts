@@ -11,12 +11,14 @@ const REFLOW_CLASS = 'table--reflow';
 
 /**
  * The column widths at which theme.css switches a table to blocks (`table--cards-below-N`): every 20 px from 200 to
- * 480 px, where phones and their nested lists are, then every 40 px up to 960. A table stays a table while its
- * column is at least as wide as it needs, rounded up to a step.
+ * 480 px, where phones and their nested lists are, then every 40 px up to 600. A table stays a table while its
+ * column is at least as wide as it needs, rounded up to a step. Blocks are for phones and small tablets: a column of
+ * 600 px or more is a desktop's or a large tablet's, where a table always stays a table (one that needs more than its
+ * column scrolls in its box, with an edge cue, rather than turn a desktop page into a tall stack of blocks).
  */
 const FIRST_CARDS_WIDTH = 200;
 const FINE_STEPS_UP_TO = 480;
-const LAST_CARDS_WIDTH = 960;
+const LAST_CARDS_WIDTH = 600;
 
 /** The first of theme.css's steps at which a table `width` wide fits its column. */
 export function cardsBelow(width: number): number {

@@ -28,6 +28,7 @@ export async function chromiumEngine(site: string): Promise<Engine> {
         click: (selector) => page.locator(selector).first().click(),
         press: (keys) => page.keyboard.press(keys),
         type: (text) => page.keyboard.type(text),
+        screenshot: async () => (await page.screenshot()).toString('base64'),
         takeErrors: async () => {
           const taken = errors;
           errors = [];

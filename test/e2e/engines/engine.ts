@@ -31,6 +31,8 @@ export interface Tab {
   /** Keys as a reader presses them: 'Escape', '/', 'Control+k', 'Shift+Tab'. */
   press(keys: string): Promise<void>;
   type(text: string): Promise<void>;
+  /** The window's content as the engine paints it: a PNG, base64-encoded. */
+  screenshot(): Promise<string>;
   /** Console errors, uncaught errors and failed requests of the page since the last call. */
   takeErrors(): Promise<string[]>;
   /** The clipboard's text, where the engine lets the driver read it. */

@@ -113,6 +113,7 @@ export async function firefoxEngine(site: string): Promise<Engine> {
         click: (selector) => page.click(selector),
         press: (keys) => pressKeys(page, keys),
         type: (text) => page.keyboard.type(text),
+        screenshot: () => page.screenshot({ encoding: 'base64' }),
         takeErrors: async () => {
           const taken = errors;
           errors = [];

@@ -144,6 +144,7 @@ export async function webkitEngine(site: string): Promise<Engine> {
         click: async (selector) => (await browser.$(selector)).click(),
         press: (keys) => browser.keys(keyList(keys)),
         type: (text) => browser.keys(text.split('')),
+        screenshot: () => browser.takeScreenshot(),
         takeErrors: async () => {
           await harvest();
           const taken = errors;
