@@ -162,7 +162,7 @@ describe('page data', () => {
   });
 
   it('gives a doc that shows <DocCardList /> the cards of its category, and no other doc any', () => {
-    const withCards = { versions: [buildVersionManifest(v11, docs.map((d) => (d.relPath === 'guides/install/index.mdx' || d.relPath === 'concepts/hosting.mdx' ? { ...d, docCardList: true } : d)), categories)] };
+    const withCards = { versions: [buildVersionManifest(CURRENT, docs.map((d) => (d.relPath === 'guides/install/index.mdx' || d.relPath === 'concepts/hosting.mdx' ? { ...d, docCardList: true } : d)), categories)] };
     const pages = createPageDataBuilder(withCards, (s) => s, 150);
     // The category's own doc: its items.
     expect(pages.page('/docs/guides/install/')!.category?.cards.map((c) => c.href)).toEqual(['/docs/guides/install/linux/', '/docs/guides/install/windows/']);
