@@ -13,6 +13,10 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startSite, waitHydrated, watchErrors } from './support.ts';
 import { createWorkspace, type Workspace } from './workspace.ts';
+import { CURRENT, FIXTURE_VERSIONS } from '../fixture-versions.ts';
+
+/** A pattern with `{v}` for the fixture's current version folder. */
+const inVersion = (pattern: string) => new RegExp(pattern.replaceAll('{v}', CURRENT.name.replace(/\./g, '\\.')));
 
 const run = promisify(execFile);
 const repo = process.cwd();
@@ -31,7 +35,7 @@ async function build(env: Record<string, string> = {}): Promise<{ code: number; 
 }
 
 before(async () => {
-  workspace = await createWorkspace('zrok-docs-docusaurus-');
+  workspace = await createWorkspace('zrok-docs-docusaurus-', [], undefined, FIXTURE_VERSIONS);
   project = workspace.dir;
   await cp(path.join(repo, 'test/fixtures/mini/content'), path.join(project, 'content'), { recursive: true });
   await cp(path.join(repo, 'test/fixtures/docusaurus/content'), path.join(project, 'content'), { recursive: true });
@@ -62,7 +66,7 @@ describe('pages moved from Docusaurus', () => {
   };
 
   it('warns of a code language it cannot highlight, with file and line, and builds', () => {
-    assert.match(output, /warning: content\/docs\/1\.1\/moving\/packing\.mdx:\d+: code fence language "klingon" is not highlighted/);
+    assert.match(output, inVersion(String.raw`warning: content\/docs\/{v}\/moving\/packing\.mdx:\d+: code fence language "klingon" is not highlighted`));
   });
 
   it('takes a title from the first heading, shown once, and lists the category as cards', async () => {
@@ -150,7 +154,7 @@ describe('pages moved from Docusaurus', () => {
 
 describe('a build with five mistakes in five pages', () => {
   it('names all five, each with file and line, in one run, and writes no dist/', async () => {
-    const dir = path.join(project, 'content/docs/1.1/moving');
+    const dir = path.join(project, `content/docs/${CURRENT.name}/moving`);
     const edits: [string, (t: string) => string][] = [
       // a link to no page
       ['notices.md', (t) => t.replace('./packing.mdx#wrap-the-tools', '/docs/moving/unpacking/')],
@@ -169,11 +173,11 @@ describe('a build with five mistakes in five pages', () => {
       await rm(path.join(project, 'dist-broken'), { recursive: true, force: true });
       const { code, output } = await build({ OUT_DIR: 'dist-broken' });
       assert.equal(code, 1, output);
-      assert.match(output, /content\/docs\/1\.1\/moving\/notices\.md:\d+.*\/docs\/moving\/unpacking\/.*no page/);
-      assert.match(output, /content\/docs\/1\.1\/moving\/index\.mdx:\d+ .*#step-zero — no element with id "step-zero"/);
-      assert.match(output, /content\/docs\/1\.1\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found/);
-      assert.match(output, /content\/docs\/1\.1\/guides\/crash\.mdx:\d+: front matter "sidebar_position" must be a number/);
-      assert.match(output, /content\/docs\/1\.1\/getting-started\.mdx:\d+: MDX syntax error/);
+      assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/notices\.md:\d+.*\/docs\/moving\/unpacking\/.*no page`));
+      assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/index\.mdx:\d+ .*#step-zero — no element with id "step-zero"`));
+      assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found`));
+      assert.match(output, inVersion(String.raw`content\/docs\/{v}\/guides\/crash\.mdx:\d+: front matter "sidebar_position" must be a number`));
+      assert.match(output, inVersion(String.raw`content\/docs\/{v}\/getting-started\.mdx:\d+: MDX syntax error`));
       await assert.rejects(readdir(path.join(project, 'dist-broken')), 'no dist/ is written');
       // check-mdx says of each page what the build's compiler says: the four that fail to compile, and only those
       // (an anchor is the link check's, once every page is rendered).
@@ -182,7 +186,7 @@ describe('a build with five mistakes in five pages', () => {
         (e: { stdout: string }) => e.stdout,
       );
       const failing = [...checked.matchAll(/^FAIL (content\/docs\/[^:]+):\d+:/gm)].map((m) => m[1]).sort();
-      assert.deepEqual(failing, ['content/docs/1.1/getting-started.mdx', 'content/docs/1.1/guides/crash.mdx', 'content/docs/1.1/moving/notices.md', 'content/docs/1.1/moving/packing.mdx'], checked);
+      assert.deepEqual(failing, ['getting-started.mdx', 'guides/crash.mdx', 'moving/notices.md', 'moving/packing.mdx'].map((f) => `content/docs/${CURRENT.name}/${f}`), checked);
       const buildFailing = [...output.matchAll(/^(content\/docs\/[^:\s]+):\d+: (?!.*— )/gm)].map((m) => m[1]).sort();
       assert.deepEqual([...new Set(buildFailing)], failing, output);
     } finally {
@@ -208,11 +212,11 @@ describe('npm run dev with pages moved from Docusaurus', () => {
   });
 
   it('shows a page’s broken front matter, image or link on that page alone, and the page again once fixed', async () => {
-    const dir = path.join(project, 'content/docs/1.1/moving');
+    const dir = path.join(project, `content/docs/${CURRENT.name}/moving`);
     const broken: [string, (t: string) => string, RegExp][] = [
-      ['notices.md', (t) => t.replace('title: Notices', 'title: [Notices'), /content\/docs\/1\.1\/moving\/notices\.md:\d+: malformed front matter/],
-      ['packing.mdx', (t) => t.replace('./images/shed.png', './images/barn.png'), /content\/docs\/1\.1\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found/],
-      ['index.mdx', (t) => `${t}\nSee [the unpacking](/docs/moving/unpacking/).\n`, /content\/docs\/1\.1\/moving\/index\.mdx:\d+: .*\/docs\/moving\/unpacking\//],
+      ['notices.md', (t) => t.replace('title: Notices', 'title: [Notices'), inVersion(String.raw`content\/docs\/{v}\/moving\/notices\.md:\d+: malformed front matter`)],
+      ['packing.mdx', (t) => t.replace('./images/shed.png', './images/barn.png'), inVersion(String.raw`content\/docs\/{v}\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found`)],
+      ['index.mdx', (t) => `${t}\nSee [the unpacking](/docs/moving/unpacking/).\n`, inVersion(String.raw`content\/docs\/{v}\/moving\/index\.mdx:\d+: .*\/docs\/moving\/unpacking\/`)],
     ];
     const originals = await Promise.all(broken.map(([f]) => readFile(path.join(dir, f), 'utf8')));
     await Promise.all(broken.map(([f, edit], i) => writeFile(path.join(dir, f), edit(originals[i]))));
