@@ -47,22 +47,21 @@ export interface CompileOutput {
   images?: PageImage[];
 }
 
-// One processor per format and mode, made once per thread: making one per page costs more than compiling.
-const processors = new Map<string, ReturnType<typeof createProcessor>>();
-function processorFor(path: string, development: boolean) {
-  const format = path.endsWith('.md') ? 'md' : 'mdx';
-  const key = `${format}:${development}`;
-  let p = processors.get(key);
+// One processor per mode, made once per thread: making one per page costs more than compiling. A `.md` page is MDX
+// too, as Docusaurus reads it by default (its imports and components work there).
+const processors = new Map<boolean, ReturnType<typeof createProcessor>>();
+function processorFor(development: boolean) {
+  let p = processors.get(development);
   if (!p) {
-    p = createProcessor({ ...mdxCompileOptionsFor({ development }), format, development });
-    processors.set(key, p);
+    p = createProcessor({ ...mdxCompileOptionsFor({ development }), format: 'mdx', development });
+    processors.set(development, p);
   }
   return p;
 }
 
 export default async function compilePage(task: CompileTask): Promise<CompileOutput> {
   try {
-    const processor = processorFor(task.path, task.development);
+    const processor = processorFor(task.development);
     // The project's folder (path less source) is where `@site/…` imports and messages' paths start.
     const cwd = task.path.endsWith(task.source) ? task.path.slice(0, -task.source.length) || '.' : process.cwd();
     const file = new VFile({ value: preprocessMdx(task.text), path: task.path, cwd, data: { source: task.source, ...(task.links ? { linkContext: task.links } : {}) } });

@@ -124,7 +124,7 @@ function checkFrontMatter(data: unknown, file: string, keyLine: (key: string) =>
 /** Reads one page's front matter and headings with the real MDX parser (errors carry file:line). */
 export function readDocSource(file: string, relPath: string, text: string, root = process.cwd()): DocSource {
   const processor = unified().use(remarkParse);
-  if (relPath.endsWith('.mdx')) processor.use(remarkMdx);
+  processor.use(remarkMdx); // `.md` pages too: see mdx-compile-worker.ts
   for (const plugin of remarkParsePlugins) processor.use(plugin as never);
   // Partials are part of the page: their headings are in its table of contents.
   processor.use(remarkDocusaurusImports);
