@@ -114,6 +114,10 @@ function checkFrontMatter(data: unknown, file: string, keyLine: (key: string) =>
       warnings?.push(`${file}:${keyLine(key)}: unknown front matter key "${key}" is ignored${hint}`);
       continue;
     }
+    // Docusaurus leaves such a page out of a production build; here every page in content/docs/ is published.
+    if ((key === 'draft' || key === 'unlisted') && value === true) {
+      warnings?.push(`${file}:${keyLine(key)}: "${key}: true" is not read here: the page is published and listed (keep a draft outside content/docs/, or in a folder whose name starts with _)`);
+    }
     const want = FRONT_MATTER_KEYS[key as keyof FrontMatter];
     const problem = want === 'keywords' ? keywordsProblem(value) : want && typeof value !== want ? `must be a ${want}, got ${JSON.stringify(value)}` : undefined;
     if (problem) throw new ContentError(`${file}:${keyLine(key)}`, `front matter "${key}" ${problem}`);
