@@ -211,19 +211,20 @@ describe('npm run dev with pages moved from Docusaurus', () => {
     await server?.close();
   });
 
-  it('shows a page’s broken front matter, image or link on that page alone, and the page again once fixed', async () => {
+  it('shows a page’s broken front matter, image, link or anchor on that page alone, and the page again once fixed', async () => {
     const dir = path.join(project, `content/docs/${CURRENT.name}/moving`);
-    const broken: [string, (t: string) => string, RegExp][] = [
-      ['notices.md', (t) => t.replace('title: Notices', 'title: [Notices'), inVersion(String.raw`content\/docs\/{v}\/moving\/notices\.md:\d+: malformed front matter`)],
-      ['packing.mdx', (t) => t.replace('./images/shed.png', './images/barn.png'), inVersion(String.raw`content\/docs\/{v}\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found`)],
-      ['index.mdx', (t) => `${t}\nSee [the unpacking](/docs/moving/unpacking/).\n`, inVersion(String.raw`content\/docs\/{v}\/moving\/index\.mdx:\d+: .*\/docs\/moving\/unpacking\/`)],
+    const broken: [string, string, (t: string) => string, RegExp][] = [
+      ['notices.md', '/docs/moving/notices/', (t) => t.replace('title: Notices', 'title: [Notices'), inVersion(String.raw`content\/docs\/{v}\/moving\/notices\.md:\d+: malformed front matter`)],
+      ['packing.mdx', '/docs/moving/packing/', (t) => t.replace('./images/shed.png', './images/barn.png'), inVersion(String.raw`content\/docs\/{v}\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found`)],
+      ['index.mdx', '/docs/moving/', (t) => `${t}\nSee [the unpacking](/docs/moving/unpacking/).\n`, inVersion(String.raw`content\/docs\/{v}\/moving\/index\.mdx:\d+: .*\/docs\/moving\/unpacking\/`)],
+      ['../guides/one.mdx', '/docs/guides/one/', (t) => `${t}\nSee [the step](/docs/getting-started/#no-such-step).\n`, inVersion(String.raw`content\/docs\/{v}\/guides\/one\.mdx:\d+: \/docs\/getting-started\/#no-such-step — no element with id "no-such-step"`)],
     ];
     const originals = await Promise.all(broken.map(([f]) => readFile(path.join(dir, f), 'utf8')));
-    await Promise.all(broken.map(([f, edit], i) => writeFile(path.join(dir, f), edit(originals[i]))));
+    await Promise.all(broken.map(([f, , edit], i) => writeFile(path.join(dir, f), edit(originals[i]))));
     try {
-      for (const [f, , message] of broken) {
+      for (const [, route, , message] of broken) {
         const tab = await browser.newPage();
-        await tab.goto(`${base}/docs/moving/${f.startsWith('index') ? '' : `${f.replace(/\.mdx?$/, '')}/`}`);
+        await tab.goto(`${base}${route}`);
         const alert = tab.locator('.markdown [role="alert"]');
         await alert.waitFor({ timeout: 30_000 });
         assert.match((await alert.textContent()) ?? '', message);

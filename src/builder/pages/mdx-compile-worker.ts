@@ -7,6 +7,7 @@ import { VFile } from 'vfile';
 import { mdxCompileOptionsFor } from './mdx-options.ts';
 import type { DiagramFallback } from '../diagrams/remark-mermaid.ts';
 import type { PageImage } from './remark-images.ts';
+import type { PageAnchors } from './page-anchors.ts';
 import { preprocessMdx } from './mdx-preprocess.ts';
 import { frontMatterOf, syntaxError } from './read-content.ts';
 import type { Root } from 'mdast';
@@ -45,6 +46,8 @@ export interface CompileOutput {
   partials?: string[];
   /** The page's images, which the build copies into the site (remark-images.ts). */
   images?: PageImage[];
+  /** Under the dev server: the page's ids and anchored links, for it to check (page-anchors.ts). */
+  anchors?: PageAnchors;
 }
 
 // One processor per mode, made once per thread: making one per page costs more than compiling. A `.md` page is MDX
@@ -92,6 +95,7 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
       ...(warnings.length ? { warnings } : {}),
       ...(partials.length ? { partials } : {}),
       ...(images.length ? { images } : {}),
+      ...(file.data.anchors ? { anchors: file.data.anchors } : {}),
     };
   } catch (e) {
     if (e instanceof ContentError) return { code: '', error: { location: e.file, reason: e.message.slice(e.file.length + 2) } };

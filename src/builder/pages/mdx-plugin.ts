@@ -6,6 +6,7 @@ import { versionRoutes } from '../links/version-routes.ts';
 import type { ContentSources } from './read-content.ts';
 import type { LinkContext } from './remark-links.ts';
 import { pageErrorModule } from './page-error-module.ts';
+import type { PageAnchors } from './page-anchors.ts';
 
 const PAGE = /\.mdx?$/;
 
@@ -49,6 +50,9 @@ export function mdxPlugin(): Plugin {
       if (out.error && !development) this.error(`${out.error.location}: ${out.error.reason}`);
       if (out.error) return { code: `${pageErrorModule(out.error.location, out.error.reason)}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n`, map: null };
       links.compiled(file, out.linkAnswers);
+      // What the build's link check would say of its anchors, shown in the page as its other errors are.
+      const anchor = out.anchors && (await links.brokenAnchor(source, out.anchors));
+      if (anchor) return { code: `${pageErrorModule(`${source}:${anchor.line}`, anchor.reason)}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n`, map: null };
       for (const w of out.warnings ?? []) this.warn(w);
       // An edited partial compiles the pages that hold it again.
       for (const partial of out.partials ?? []) this.addWatchFile(partial);
@@ -57,6 +61,16 @@ export function mdxPlugin(): Plugin {
       return { code: development ? `${out.code}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n` : out.code, map: null };
     },
   };
+}
+
+/** The page file (from the project's folder) whose route a link names, if a page has it. */
+function fileOfRoute(tables: VersionRoutes[], route: string, contentDir: string): string | undefined {
+  for (const v of tables) {
+    const root = `/docs/${v.pathPrefix}`;
+    if (!route.startsWith(root)) continue;
+    for (const [relPath, rel] of v.files) if (root + rel === route) return `${contentDir}/${v.name}/${relPath}`;
+  }
+  return undefined;
 }
 
 /** The dev server's route tables, read once from front matter and updated file by file. */
@@ -83,6 +97,23 @@ function devLinkRoutes(rootOf: () => string) {
       await queue;
       tables ??= tablesOf(await read());
       return { from: { version: version.name, relPath: source.slice(`${CONTENT_DIR}/${version.name}/`.length) }, versions: tables };
+    },
+    /** The first link of a page whose anchor no element of its target has, if any. */
+    async brokenAnchor(source: string, anchors: PageAnchors): Promise<{ line: number; reason: string } | undefined> {
+      if (!anchors.links.length) return undefined;
+      const [{ CONTENT_DIR }, { idsOfFile }] = await Promise.all([reader(), import('./page-anchors.ts')]);
+      await queue;
+      tables ??= tablesOf(await read());
+      for (const { href, line } of anchors.links) {
+        const [route, hash] = href.split('#');
+        if (!hash) continue;
+        const target = route ? fileOfRoute(tables, route.split('?')[0], CONTENT_DIR) : source;
+        if (!target) continue; // another site, a static file, a generated index: the build checks these
+        const ids = target === source ? anchors.ids : idsOfFile(path.join(rootOf(), target), rootOf());
+        const id = decodeURIComponent(hash);
+        if (!ids.includes(id)) return { line, reason: `${href} — no element with id "${id}" on ${route || 'this page'}` };
+      }
+      return undefined;
     },
     compiled(file: string, answers: Record<string, string> | undefined) {
       answersOf.set(file, answers ?? {});
