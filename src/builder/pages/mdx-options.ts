@@ -7,6 +7,7 @@ import { remarkAdmonitions } from './remark-admonitions.ts';
 import { remarkDocusaurusImports } from './remark-docusaurus-imports.ts';
 import { remarkTitleHeading } from './remark-title-heading.ts';
 import { remarkImages } from './remark-images.ts';
+import { remarkPageAnchors } from './page-anchors.ts';
 import { remarkMermaid } from '../diagrams/remark-mermaid.ts';
 import { remarkCodeBlocks } from './remark-code-blocks.ts';
 import { BoundedMap } from '../common/bounded-map.ts';
@@ -22,7 +23,7 @@ import { transformerCodeWords } from './shiki-code-words.ts';
 /** The page compiler's options; `development` (the dev server) shows a diagram's error in the page instead of failing. */
 export const mdxCompileOptionsFor = ({ development }: { development: boolean }): CompileOptions => ({
   ...mdxCompileOptions,
-  remarkPlugins: [...remarkParsePlugins, remarkDocusaurusImports, remarkLinks, remarkAdmonitions, remarkHeadingIds, remarkTitleHeading, [remarkImages, { development }], [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody],
+  remarkPlugins: [...remarkParsePlugins, remarkDocusaurusImports, remarkLinks, remarkAdmonitions, remarkHeadingIds, remarkTitleHeading, [remarkImages, { development }], [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody, ...(development ? [remarkPageAnchors] : [])],
 });
 
 /**

@@ -7,6 +7,7 @@ import { versionRoutes } from '../links/version-routes.ts';
 import type { ContentSources } from './read-content.ts';
 import type { LinkContext } from './remark-links.ts';
 import { pageErrorModule } from './page-error-module.ts';
+import type { PageAnchors } from './page-anchors.ts';
 
 const PAGE = /\.mdx?$/;
 
@@ -59,6 +60,10 @@ export function mdxPlugin(): Plugin {
       // A page that failed (a broken link among other reasons) is compiled again after any content change.
       answersOf.set(file, out.error ? null : (out.linkAnswers ?? {}));
       if (out.error) return { code: `${pageErrorModule(out.error.location, out.error.reason)}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n`, map: null };
+      // What the build's link check would say of its anchors, shown in the page as its other errors are.
+      const now = await tablesNow();
+      const anchor = out.anchors && now && (await brokenAnchor(root, source, out.anchors, now, CONTENT_DIR));
+      if (anchor) return { code: `${pageErrorModule(`${source}:${anchor.line}`, anchor.reason)}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n`, map: null };
       for (const w of out.warnings ?? []) this.warn(w);
       // An edited partial compiles the pages that hold it again.
       for (const partial of out.partials ?? []) this.addWatchFile(partial);
@@ -83,4 +88,30 @@ function linkContext(source: string, contentDir: string, versions: VersionRoutes
   const version = siteConfig.versions.find((v) => source.startsWith(`${contentDir}/${v.name}/`));
   if (!version || !versions) return undefined;
   return { from: { version: version.name, relPath: source.slice(`${contentDir}/${version.name}/`.length) }, versions };
+}
+
+/** The page file (from the project's folder) whose route a link names, if a page has it. */
+function fileOfRoute(tables: VersionRoutes[], route: string, contentDir: string): string | undefined {
+  for (const v of tables) {
+    const root = `/docs/${v.pathPrefix}`;
+    if (!route.startsWith(root)) continue;
+    for (const [relPath, rel] of v.files) if (root + rel === route) return `${contentDir}/${v.name}/${relPath}`;
+  }
+  return undefined;
+}
+
+/** The first link of a page whose anchor no element of its target has, if any. */
+async function brokenAnchor(root: string, source: string, anchors: PageAnchors, tables: VersionRoutes[], contentDir: string): Promise<{ line: number; reason: string } | undefined> {
+  if (!anchors.links.length) return undefined;
+  const { idsOfFile } = await import('./page-anchors.ts');
+  for (const { href, line } of anchors.links) {
+    const [route, hash] = href.split('#');
+    if (!hash) continue;
+    const target = route ? fileOfRoute(tables, route.split('?')[0], contentDir) : source;
+    if (!target) continue; // another site, a static file, a generated index: the build checks these
+    const ids = target === source ? anchors.ids : idsOfFile(path.join(root, target), root);
+    const id = decodeURIComponent(hash);
+    if (!ids.includes(id)) return { line, reason: `${href} — no element with id "${id}" on ${route || 'this page'}` };
+  }
+  return undefined;
 }
