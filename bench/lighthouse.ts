@@ -14,6 +14,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { startNginx } from '../test/e2e/nginx.ts';
 import { CHROMIUM_ARGS } from '../test/e2e/support.ts';
+import siteConfig from '../site.config.ts';
 
 /** Lighthouse needs the whole browser (its new headless mode), not the headless shell the tests drive. */
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -25,7 +26,8 @@ const DEFAULT_PAGES = [
   '/docs/guides/self-hosting/oauth/configuring-oauth/',
   '/docs/guides/install/linux/',
   '/docs/guides/self-hosting/linux/',
-  '/docs/1.0/getting-started/',
+  // An older version's page: the first older version's main route.
+  `/docs/${siteConfig.versions.find((v) => !v.current)!.pathPrefix}getting-started/`,
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const RUNS = Number(process.argv[2] ?? 3);

@@ -25,10 +25,11 @@ function versionAt(route: string, versions: readonly { name: string; pathPrefix:
   return best;
 }
 
-export async function bodyLinksLeavingVersion(dist: string, versions: readonly { name: string; pathPrefix: string }[]): Promise<{ links: number; leaving: LeavingLink[] }> {
+export async function bodyLinksLeavingVersion(dist: string, versions: readonly { name: string; pathPrefix: string }[]): Promise<{ links: number; byVersion: Record<string, number>; leaving: LeavingLink[] }> {
   const files = (await readdir(path.join(dist, 'docs'), { recursive: true })).filter((f) => f.endsWith('index.html'));
   const leaving: LeavingLink[] = [];
   let links = 0;
+  const byVersion: Record<string, number> = {};
   for (const file of files) {
     const page = `/docs/${path.dirname(file) === '.' ? '' : `${path.dirname(file).split(path.sep).join('/')}/`}`;
     const from = versionAt(page, versions);
@@ -41,9 +42,10 @@ export async function bodyLinksLeavingVersion(dist: string, versions: readonly {
       const href = url.pathname;
       if (url.host !== 'site' || !href.startsWith('/docs/')) continue;
       links++;
+      byVersion[from.name] = (byVersion[from.name] ?? 0) + 1;
       const to = versionAt(href, versions);
       if (to && to.name !== from.name) leaving.push({ page, href: a.attribs.href, from: from.name, to: to.name });
     }
   }
-  return { links, leaving };
+  return { links, byVersion, leaving };
 }

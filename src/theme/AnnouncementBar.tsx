@@ -33,7 +33,7 @@ export function AnnouncementBar() {
         {announcement.listVersions &&
           choices.map((v, i) => (
             <Fragment key={v.name}>
-              {i > 0 ? <span aria-hidden="true"> ·</span> : null}{' '}
+              {i > 0 ? <span className="announcement__separator" aria-hidden="true"> ·</span> : null}{' '}
               <Link to={v.to} aria-current={v.active ? 'true' : undefined} onClick={() => remember(v.name)}>
                 {v.label}
               </Link>

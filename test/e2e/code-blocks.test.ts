@@ -128,7 +128,9 @@ describe('code blocks on a phone', () => {
     const ctx = await served.browser.newContext(PHONE);
     const page = await ctx.newPage();
     let nested = 0;
-    for (const route of [routeIn(OLDER_VERSIONS[0], 'guides/self-hosting/metrics-and-limits/configuring-metrics/'), '/docs/guides/frontdoor/', '/docs/guides/install/linux/', '/docs/guides/docker-share/']) {
+    // The metrics page of the older versions (one has a block two lists deep), and pages of the current version.
+    const metrics = OLDER_VERSIONS.map((v) => routeIn(v, 'guides/self-hosting/metrics-and-limits/configuring-metrics/'));
+    for (const route of [...metrics, '/docs/guides/frontdoor/', '/docs/guides/install/linux/', '/docs/guides/docker-share/']) {
       await page.goto(served.site.url + route);
       const blocks = await page.evaluate(() => {
         const column = document.querySelector('.markdown')!.getBoundingClientRect().width;

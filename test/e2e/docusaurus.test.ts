@@ -13,6 +13,10 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startSite, waitHydrated, watchErrors } from './support.ts';
 import { createWorkspace, type Workspace } from './workspace.ts';
+import { CURRENT, FIXTURE_VERSIONS } from '../fixture-versions.ts';
+
+/** A pattern with `{v}` for the fixture's current version folder. */
+const inVersion = (pattern: string) => new RegExp(pattern.replaceAll('{v}', CURRENT.name.replace(/\./g, '\\.')));
 
 const run = promisify(execFile);
 const repo = process.cwd();
@@ -31,7 +35,7 @@ async function build(env: Record<string, string> = {}): Promise<{ code: number; 
 }
 
 before(async () => {
-  workspace = await createWorkspace('zrok-docs-docusaurus-');
+  workspace = await createWorkspace('zrok-docs-docusaurus-', [], undefined, FIXTURE_VERSIONS);
   project = workspace.dir;
   await cp(path.join(repo, 'test/fixtures/mini/content'), path.join(project, 'content'), { recursive: true });
   await cp(path.join(repo, 'test/fixtures/docusaurus/content'), path.join(project, 'content'), { recursive: true });
@@ -62,7 +66,7 @@ describe('pages moved from Docusaurus', () => {
   };
 
   it('warns of a code language it cannot highlight, with file and line, and builds', () => {
-    assert.match(output, /warning: content\/docs\/1\.1\/moving\/packing\.mdx:\d+: code fence language "klingon" is not highlighted/);
+    assert.match(output, inVersion(String.raw`warning: content\/docs\/{v}\/moving\/packing\.mdx:\d+: code fence language "klingon" is not highlighted`));
   });
 
   it('takes a title from the first heading, shown once, and lists the category as cards', async () => {
@@ -121,6 +125,11 @@ describe('pages moved from Docusaurus', () => {
       await img.scrollIntoViewIfNeeded();
       await page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, await img.elementHandle());
     }
+    // On a phone's width an image is scaled down in proportion.
+    await page.setViewportSize({ width: 360, height: 800 });
+    const shed = await page.locator('.markdown img').first().boundingBox();
+    assert.ok(shed && shed.width < 400 && Math.abs(shed.height / shed.width - 240 / 400) < 0.02, `scaled in proportion: ${JSON.stringify(shed)}`);
+    await page.setViewportSize({ width: 1280, height: 800 });
     // Relative file links lead to the pages' routes under the base URL.
     const body = page.locator('.markdown');
     assert.equal(await body.getByRole('link', { name: 'notices', exact: true }).getAttribute('href'), `${BASE}docs/moving/notices/`);
@@ -145,7 +154,7 @@ describe('pages moved from Docusaurus', () => {
 
 describe('a build with five mistakes in five pages', () => {
   it('names all five, each with file and line, in one run, and writes no dist/', async () => {
-    const dir = path.join(project, 'content/docs/1.1/moving');
+    const dir = path.join(project, `content/docs/${CURRENT.name}/moving`);
     const edits: [string, (t: string) => string][] = [
       // a link to no page
       ['notices.md', (t) => t.replace('./packing.mdx#wrap-the-tools', '/docs/moving/unpacking/')],
@@ -164,12 +173,22 @@ describe('a build with five mistakes in five pages', () => {
       await rm(path.join(project, 'dist-broken'), { recursive: true, force: true });
       const { code, output } = await build({ OUT_DIR: 'dist-broken' });
       assert.equal(code, 1, output);
-      assert.match(output, /content\/docs\/1\.1\/moving\/notices\.md:\d+.*\/docs\/moving\/unpacking\/.*no page/);
-      assert.match(output, /content\/docs\/1\.1\/moving\/index\.mdx:\d+ .*#step-zero — no element with id "step-zero"/);
-      assert.match(output, /content\/docs\/1\.1\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found/);
-      assert.match(output, /content\/docs\/1\.1\/guides\/crash\.mdx:\d+: front matter "sidebar_position" must be a number/);
-      assert.match(output, /content\/docs\/1\.1\/getting-started\.mdx:\d+: MDX syntax error/);
+      assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/notices\.md:\d+.*\/docs\/moving\/unpacking\/.*no page`));
+      assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/index\.mdx:\d+ .*#step-zero — no element with id "step-zero"`));
+      assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found`));
+      assert.match(output, inVersion(String.raw`content\/docs\/{v}\/guides\/crash\.mdx:\d+: front matter "sidebar_position" must be a number`));
+      assert.match(output, inVersion(String.raw`content\/docs\/{v}\/getting-started\.mdx:\d+: MDX syntax error`));
       await assert.rejects(readdir(path.join(project, 'dist-broken')), 'no dist/ is written');
+      // check-mdx says of each page what the build's compiler says: the four that fail to compile, and only those
+      // (an anchor is the link check's, once every page is rendered).
+      const checked = await run(process.execPath, ['--import', 'tsx', 'scripts/check-mdx.ts'], { cwd: project }).then(
+        (r) => r.stdout,
+        (e: { stdout: string }) => e.stdout,
+      );
+      const failing = [...checked.matchAll(/^FAIL (content\/docs\/[^:]+):\d+:/gm)].map((m) => m[1]).sort();
+      assert.deepEqual(failing, ['getting-started.mdx', 'guides/crash.mdx', 'moving/notices.md', 'moving/packing.mdx'].map((f) => `content/docs/${CURRENT.name}/${f}`), checked);
+      const buildFailing = [...output.matchAll(/^(content\/docs\/[^:\s]+):\d+: (?!.*— )/gm)].map((m) => m[1]).sort();
+      assert.deepEqual([...new Set(buildFailing)], failing, output);
     } finally {
       await Promise.all(edits.map(([f], i) => writeFile(path.join(dir, f), originals[i])));
     }
@@ -192,19 +211,20 @@ describe('npm run dev with pages moved from Docusaurus', () => {
     await server?.close();
   });
 
-  it('shows a page’s broken front matter, image or link on that page alone, and the page again once fixed', async () => {
-    const dir = path.join(project, 'content/docs/1.1/moving');
-    const broken: [string, (t: string) => string, RegExp][] = [
-      ['notices.md', (t) => t.replace('title: Notices', 'title: [Notices'), /content\/docs\/1\.1\/moving\/notices\.md:\d+: malformed front matter/],
-      ['packing.mdx', (t) => t.replace('./images/shed.png', './images/barn.png'), /content\/docs\/1\.1\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found/],
-      ['index.mdx', (t) => `${t}\nSee [the unpacking](/docs/moving/unpacking/).\n`, /content\/docs\/1\.1\/moving\/index\.mdx:\d+: .*\/docs\/moving\/unpacking\//],
+  it('shows a page’s broken front matter, image, link or anchor on that page alone, and the page again once fixed', async () => {
+    const dir = path.join(project, `content/docs/${CURRENT.name}/moving`);
+    const broken: [string, string, (t: string) => string, RegExp][] = [
+      ['notices.md', '/docs/moving/notices/', (t) => t.replace('title: Notices', 'title: [Notices'), inVersion(String.raw`content\/docs\/{v}\/moving\/notices\.md:\d+: malformed front matter`)],
+      ['packing.mdx', '/docs/moving/packing/', (t) => t.replace('./images/shed.png', './images/barn.png'), inVersion(String.raw`content\/docs\/{v}\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found`)],
+      ['index.mdx', '/docs/moving/', (t) => `${t}\nSee [the unpacking](/docs/moving/unpacking/).\n`, inVersion(String.raw`content\/docs\/{v}\/moving\/index\.mdx:\d+: .*\/docs\/moving\/unpacking\/`)],
+      ['../guides/one.mdx', '/docs/guides/one/', (t) => `${t}\nSee [the step](/docs/getting-started/#no-such-step).\n`, inVersion(String.raw`content\/docs\/{v}\/guides\/one\.mdx:\d+: \/docs\/getting-started\/#no-such-step — no element with id "no-such-step"`)],
     ];
     const originals = await Promise.all(broken.map(([f]) => readFile(path.join(dir, f), 'utf8')));
-    await Promise.all(broken.map(([f, edit], i) => writeFile(path.join(dir, f), edit(originals[i]))));
+    await Promise.all(broken.map(([f, , edit], i) => writeFile(path.join(dir, f), edit(originals[i]))));
     try {
-      for (const [f, , message] of broken) {
+      for (const [, route, , message] of broken) {
         const tab = await browser.newPage();
-        await tab.goto(`${base}/docs/moving/${f.startsWith('index') ? '' : `${f.replace(/\.mdx?$/, '')}/`}`);
+        await tab.goto(`${base}${route}`);
         const alert = tab.locator('.markdown [role="alert"]');
         await alert.waitFor({ timeout: 30_000 });
         assert.match((await alert.textContent()) ?? '', message);

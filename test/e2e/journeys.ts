@@ -152,7 +152,7 @@ export function readerJourneys(name: EngineName) {
         withTab(async (tab) => {
           await visit(tab, '/docs/getting-started/');
           await clickTocLink(tab, 'concepts-review');
-          await waitUntil(tab, 'the heading to land', landing, [], 5000);
+          await waitUntil(tab, 'the heading to land', landing, []);
           assertLandedInTime((await tab.evaluate(landing))!, name);
           // Three more frames, however long this engine takes to draw them: the scroll ends where it landed.
           await tab.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(() => r())))));

@@ -62,12 +62,13 @@ http {
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
+  // Until it answers or exits; the minute is only for an nginx that does neither.
+  for (const hangGuard = Date.now() + 60_000; ; ) {
     try {
       await fetch(url + '/');
       break;
     } catch {
-      if (child.exitCode !== null || i > 100) throw new Error(`nginx did not start: ${stderr}${await readFile(path.join(work, 'error.log'), 'utf8').catch(() => '')}`);
+      if (child.exitCode !== null || Date.now() > hangGuard) throw new Error(`nginx did not start: ${stderr}${await readFile(path.join(work, 'error.log'), 'utf8').catch(() => '')}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }

@@ -217,14 +217,14 @@ describe('the phone menu', () => {
     await menu.waitFor({ state: 'detached' });
     assert.deepEqual(await layout(), before, 'the page is where it was');
     await page.mouse.wheel(0, 300);
-    await page.waitForFunction(() => window.scrollY > 600, null, { timeout: 5000 });
+    await page.waitForFunction(() => window.scrollY > 600);
 
     await openMenu(page);
     await menu.getByRole('link', { name: 'Getting Started' }).click();
     await page.waitForURL(/\/docs\/getting-started\/$/);
     await menu.waitFor({ state: 'detached' });
     await page.mouse.wheel(0, 300);
-    await page.waitForFunction(() => window.scrollY > 0, null, { timeout: 5000 });
+    await page.waitForFunction(() => window.scrollY > 0);
     await ctx.close();
   });
 
@@ -267,7 +267,7 @@ describe('the phone menu', () => {
       await menu.waitFor({ state: 'detached' });
       assert.match(page.url(), /\/docs\/concepts\/$/, `after ${name}`);
       await page.mouse.wheel(0, 300);
-      await page.waitForFunction(() => window.scrollY > 0, null, { timeout: 5000 });
+      await page.waitForFunction(() => window.scrollY > 0);
       await page.evaluate(() => window.scrollTo(0, 0));
     }
     await ctx.close();

@@ -296,11 +296,13 @@ describe('route change', () => {
   it('shows the progress bar and the loading page only when a navigation is slow', async () => {
     const ctx = await context();
     const { page } = await open(ctx, '/docs/getting-started/');
-    // A fast navigation (the page was prefetched on hover): no bar.
+    // A fast navigation (the page was prefetched on hover, its data and body are in): no bar. It changes the page in
+    // the click's own task, so no timer can fire in between, however slow the machine.
     const concepts = page.getByRole('navigation', { name: 'Docs sidebar' }).getByRole('link', { name: 'Concepts' });
     const prefetched = page.waitForResponse((r) => r.url().endsWith(bodyModule('/docs/concepts/')));
     await concepts.hover();
     await prefetched;
+    await settle(page);
     await concepts.click();
     await page.locator('h1', { hasText: 'Concepts' }).waitFor();
     assert.equal(await page.locator('#nprogress').count(), 0, 'no bar on a quick navigation');

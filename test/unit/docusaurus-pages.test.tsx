@@ -141,6 +141,14 @@ describe('pages written for Docusaurus', () => {
     );
   });
 
+  it('reads a .md page as MDX, as Docusaurus does by default: its imports and components work', async () => {
+    const out = await compile('content/docs/1.1/os.md', "---\ntitle: OS\n---\n\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n<Tabs>\n<TabItem value=\"a\" label=\"A\">\n\nIn A.\n\n</TabItem>\n</Tabs>\n");
+    expect(out.error).toBeUndefined();
+    // The import is read (not left as a line of text), and Tabs is the page's component.
+    expect(out.code).not.toContain('@theme/Tabs');
+    expect(out.code).toMatch(/_jsxs?\(Tabs,/);
+  });
+
   it('knows every component a page has by the name the compiler checks', () => {
     expect(Object.keys(mdxComponents).filter((k) => /^[A-Z]/.test(k)).sort()).toEqual([...PAGE_COMPONENTS].sort());
   });

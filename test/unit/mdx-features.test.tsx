@@ -188,6 +188,8 @@ describe('MDX features', () => {
       expect.stringMatching(/^content\/docs\/1\.1\/t\.mdx:7: unknown front matter key "flavour" is ignored \(known keys: title, /),
       'content/docs/1.1/t.mdx:8: unknown front matter key "sidebar_title" is ignored: did you mean "sidebar_label"?',
     ]);
+    const draft = await compilePage({ path: '/x/d.mdx', source: 'content/docs/1.1/d.mdx', relPath: 'd.mdx', text: '---\ntitle: D\ndraft: true\n---\n\nText.\n', development: false, withDoc: true });
+    expect(draft.warnings).toEqual([expect.stringMatching(/^content\/docs\/1\.1\/d\.mdx:3: "draft: true" is not read here: the page is published/)]);
   });
 
   it('fails an unknown admonition', async () => {

@@ -37,6 +37,13 @@ function sameEntryBesidesHeadings(before: DocSource, after: DocSource): boolean 
   return before.relPath === after.relPath && title(before) === title(after) && JSON.stringify(before.frontMatter) === JSON.stringify(after.frontMatter);
 }
 
+/** What the content plugin offers the page compiler under the dev server (Vite's `api`): the content read, kept current. */
+export interface ContentApi {
+  sources(): Promise<ContentSources>;
+  /** Calls `listener` with a content file each time one was re-read, before the browser is told. */
+  onChange(listener: (file: string) => void): void;
+}
+
 /**
  * The content as modules:
  * - `virtual:site-index`: the versions, for every page (its size does not depend on the pages);
@@ -53,6 +60,7 @@ export function contentPlugin(): Plugin[] {
   let manifest: Promise<SiteManifest> | undefined;
   let builder: Promise<PageDataBuilder> | undefined;
   let edits = 0;
+  const changeListeners = new Set<(file: string) => void>();
   // The dev server starts on front matter alone; a page's headings are read when it is shown.
   const readSources = () => (sources ??= contentReader().then((c) => c.readContentSources(root, c.CONTENT_DIR, server ? 'later' : 'now')));
   const readManifest = () => (manifest ??= Promise.all([readSources(), contentReader()]).then(([s, c]) => c.assembleManifest(s)));
@@ -80,6 +88,7 @@ export function contentPlugin(): Plugin[] {
       server.config.logger.error(String((e as Error).message));
       return;
     }
+    for (const listener of changeListeners) listener(file);
     // An edit to a page's text alone leaves the manifest as it was (the headings served come from the page itself,
     // see serveData): at ten thousand pages, assembling it again would be most of what an edit costs here.
     if (!(entryBefore && read.doc && sameEntryBesidesHeadings(entryBefore, read.doc))) {
@@ -149,6 +158,7 @@ export function contentPlugin(): Plugin[] {
   return [
     {
       name: 'zrok:content',
+      api: { sources: readSources, onChange: (listener) => void changeListeners.add(listener) } satisfies ContentApi,
       config(config, env) {
         if (env.command !== 'build' || env.isSsrBuild) return;
         const at = (file: string) => path.resolve(config.root ?? '', file);

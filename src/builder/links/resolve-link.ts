@@ -11,6 +11,8 @@
  * 4. Anything else (other routes of the site, other sites, `#anchor` alone, static files) is left as it is.
  */
 
+import { distance } from 'fastest-levenshtein';
+
 /** The routes of one version, relative to its root: 'concepts/tunnels/', '' for the root itself. */
 export interface VersionRoutes {
   name: string;
@@ -78,17 +80,6 @@ function normalize(parts: string[]): string[] | null {
     } else out.push(p);
   }
   return out;
-}
-
-/** Edit distance, for "did you mean". */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length];
 }
 
 /** The closest of `candidates` to `wanted`, when it is close enough to be what was meant. */

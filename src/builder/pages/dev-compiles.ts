@@ -38,8 +38,8 @@ const textOf = (file: string) => {
 const partialsOf = new WeakMap<CompileOutput, [string, string | null][]>();
 
 /**
- * The dev server's compile of `task`, with its manifest entry, made once per text of the page: again only when a
- * partial it takes in changed, or when `linksHold` says its links now resolve otherwise.
+ * The dev server's compile of `task`, with its manifest entry, made once per text of the page: again only when it
+ * failed, when a partial it takes in changed, or when `linksHold` says its links now resolve otherwise.
  */
 export function compileForDev(task: Omit<CompileTask, 'development' | 'withDoc'>, linksHold: (output: CompileOutput) => Promise<boolean>): Promise<CompileOutput> {
   const compile = async () => {
@@ -47,6 +47,7 @@ export function compileForDev(task: Omit<CompileTask, 'development' | 'withDoc'>
     partialsOf.set(output, (output.partials ?? []).map((p) => [p, textOf(p)]));
     return output;
   };
-  const holds = async (output: CompileOutput) => (partialsOf.get(output) ?? []).every(([p, text]) => textOf(p) === text) && (await linksHold(output));
+  // A page that failed (a broken link among other reasons) is compiled again, as whatever changed may mend it.
+  const holds = async (output: CompileOutput) => !output.error && (partialsOf.get(output) ?? []).every(([p, text]) => textOf(p) === text) && (await linksHold(output));
   return compileOnceBy(task.path, task.text, compile, holds);
 }

@@ -7,6 +7,7 @@ import { VFile } from 'vfile';
 import { mdxCompileOptionsFor } from './mdx-options.ts';
 import type { DiagramFallback } from '../diagrams/remark-mermaid.ts';
 import type { PageImage } from './remark-images.ts';
+import type { PageAnchors } from './page-anchors.ts';
 import { preprocessMdx } from './mdx-preprocess.ts';
 import { frontMatterOf, syntaxError } from './read-content.ts';
 import type { Root } from 'mdast';
@@ -45,24 +46,25 @@ export interface CompileOutput {
   partials?: string[];
   /** The page's images, which the build copies into the site (remark-images.ts). */
   images?: PageImage[];
+  /** Under the dev server: the page's ids and anchored links, for it to check (page-anchors.ts). */
+  anchors?: PageAnchors;
 }
 
-// One processor per format and mode, made once per thread: making one per page costs more than compiling.
-const processors = new Map<string, ReturnType<typeof createProcessor>>();
-function processorFor(path: string, development: boolean) {
-  const format = path.endsWith('.md') ? 'md' : 'mdx';
-  const key = `${format}:${development}`;
-  let p = processors.get(key);
+// One processor per mode, made once per thread: making one per page costs more than compiling. A `.md` page is MDX
+// too, as Docusaurus reads it by default (its imports and components work there).
+const processors = new Map<boolean, ReturnType<typeof createProcessor>>();
+function processorFor(development: boolean) {
+  let p = processors.get(development);
   if (!p) {
-    p = createProcessor({ ...mdxCompileOptionsFor({ development }), format, development });
-    processors.set(key, p);
+    p = createProcessor({ ...mdxCompileOptionsFor({ development }), format: 'mdx', development });
+    processors.set(development, p);
   }
   return p;
 }
 
 export default async function compilePage(task: CompileTask): Promise<CompileOutput> {
   try {
-    const processor = processorFor(task.path, task.development);
+    const processor = processorFor(task.development);
     // The project's folder (path less source) is where `@site/…` imports and messages' paths start.
     const cwd = task.path.endsWith(task.source) ? task.path.slice(0, -task.source.length) || '.' : process.cwd();
     const file = new VFile({ value: preprocessMdx(task.text), path: task.path, cwd, data: { source: task.source, ...(task.links ? { linkContext: task.links } : {}) } });
@@ -93,6 +95,7 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
       ...(warnings.length ? { warnings } : {}),
       ...(partials.length ? { partials } : {}),
       ...(images.length ? { images } : {}),
+      ...(file.data.anchors ? { anchors: file.data.anchors } : {}),
     };
   } catch (e) {
     if (e instanceof ContentError) return { code: '', error: { location: e.file, reason: e.message.slice(e.file.length + 2) } };

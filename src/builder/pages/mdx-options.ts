@@ -7,6 +7,7 @@ import { remarkAdmonitions } from './remark-admonitions.ts';
 import { remarkDocusaurusImports } from './remark-docusaurus-imports.ts';
 import { remarkTitleHeading } from './remark-title-heading.ts';
 import { remarkImages } from './remark-images.ts';
+import { remarkPageAnchors } from './page-anchors.ts';
 import { remarkMermaid } from '../diagrams/remark-mermaid.ts';
 import { remarkCodeBlocks } from './remark-code-blocks.ts';
 import { BoundedMap } from '../common/bounded-map.ts';
@@ -24,7 +25,7 @@ import { transformerCodeWords } from './shiki-code-words.ts';
 export const mdxCompileOptionsFor = ({ development }: { development: boolean }): CompileOptions => ({
   ...mdxCompileOptions,
   // The dev server parses a saved page again only where it changed (remark-cached-parse.ts).
-  remarkPlugins: [...(development ? [remarkCachedParse] : []), ...remarkParsePlugins, remarkDocusaurusImports, remarkLinks, remarkAdmonitions, remarkHeadingIds, remarkTitleHeading, [remarkImages, { development }], [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody],
+  remarkPlugins: [...(development ? [remarkCachedParse] : []), ...remarkParsePlugins, remarkDocusaurusImports, remarkLinks, remarkAdmonitions, remarkHeadingIds, remarkTitleHeading, [remarkImages, { development }], [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody, ...(development ? [remarkPageAnchors] : [])],
 });
 
 /**

@@ -1,12 +1,14 @@
 import path from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import siteConfig from '../../../site.config.ts';
+import type { ContentApi } from '../bundles/manifest-plugin.ts';
 import type { VersionRoutes } from '../links/resolve-link.ts';
 import { versionRoutes } from '../links/version-routes.ts';
 import type { ContentSources } from './read-content.ts';
 import type { LinkContext } from './remark-links.ts';
-import type { CompileOutput } from './mdx-compile-worker.ts';
 import { pageErrorModule } from './page-error-module.ts';
+import type { PageAnchors } from './page-anchors.ts';
+import type { CompileOutput } from './mdx-compile-worker.ts';
 
 const PAGE = /\.mdx?$/;
 
@@ -20,22 +22,33 @@ export interface MdxPluginApi {
  * Compiles an MDX page when the dev server is asked for it (the page's data names its source file
  * as its module). Builds do not bundle pages: page-compiler.ts compiles them on its own, so the compiler is loaded
  * on the first page asked for, not with the Vite config (in a build's bundles phase it was loaded for nothing).
- * A page's links resolve in its own version, against routes kept up to date as pages are added, renamed or given
- * another slug; a page whose links now resolve otherwise is compiled again.
+ * A page's links resolve in its own version, against the routes of the content the content plugin keeps current; a
+ * page whose links resolve otherwise after a page was added, renamed or given another slug is compiled again.
  */
 export function mdxPlugin(): Plugin {
   let development = false;
   let root = '';
   let server: ViteDevServer | undefined;
-  const links = devLinkRoutes(() => root);
+  let content: ContentApi | undefined;
+  let tables: VersionRoutes[] | undefined;
+  // What each compiled page's links resolved against, by file (null: the page failed).
+  const answersOf = new Map<string, Record<string, string> | null>();
+  const tablesNow = async () => (tables ??= content ? routeTablesOf(await content.sources()) : undefined);
   /** What compiling the page at `file` takes besides its text: its paths, and its links' routes. */
   const taskFor = async (file: string) => {
     const source = path.relative(root, file);
-    const context = await links.contextFor(source);
-    return { path: file, source, relPath: context?.from.relPath ?? source, ...(context ? { links: context } : {}) };
+    const { CONTENT_DIR } = await import('./read-content.ts');
+    const links = linkContext(source, CONTENT_DIR, await tablesNow());
+    return { path: file, source, relPath: links?.from.relPath ?? source, ...(links ? { links } : {}) };
+  };
+  /** Whether a compile's links still resolve as they did. */
+  const linksHold = async (out: CompileOutput) => {
+    if (!out.linkAnswers) return true;
+    const [now, { linkAnswersHold }] = await Promise.all([tablesNow(), import('./remark-links.ts')]);
+    return !!now && linkAnswersHold(out.linkAnswers, now);
   };
   /** The dev server's compile of a page's text, body and manifest entry: made once, while its links and partials hold. */
-  const compileForDev = async (file: string, text: string) => (await import('./dev-compiles.ts')).compileForDev({ ...(await taskFor(file)), text }, (out) => links.hold(out.linkAnswers));
+  const compileForDev = async (file: string, text: string) => (await import('./dev-compiles.ts')).compileForDev({ ...(await taskFor(file)), text }, linksHold);
   return {
     name: 'zrok:mdx',
     api: { compileForDev } satisfies MdxPluginApi,
@@ -43,27 +56,38 @@ export function mdxPlugin(): Plugin {
     configResolved(config) {
       development = !config.isProduction;
       root = config.root;
+      content = config.plugins.find((p) => p.name === 'zrok:content')?.api as ContentApi | undefined;
     },
     configureServer(s) {
       server = s;
-      const changed = (file: string) => {
-        if (!PAGE.test(file) && !file.endsWith('_category_.json')) return;
-        void links.changed(file).then((stale) => {
-          for (const f of stale) for (const mod of server?.moduleGraph.getModulesByFile(f) ?? []) server?.moduleGraph.invalidateModule(mod);
-        });
-      };
-      for (const event of ['add', 'unlink', 'change'] as const) s.watcher.on(event, changed);
+      content?.onChange(() => {
+        tables = undefined;
+        void (async () => {
+          const [now, { linkAnswersHold }] = await Promise.all([tablesNow(), import('./remark-links.ts')]);
+          for (const [file, answers] of answersOf) {
+            if (now && answers && linkAnswersHold(answers, now)) continue;
+            for (const mod of server?.moduleGraph.getModulesByFile(file) ?? []) server?.moduleGraph.invalidateModule(mod);
+          }
+        })();
+      });
     },
     async transform(code, id) {
       const file = id.split('?')[0];
       if (!PAGE.test(file)) return null;
+      const source = path.relative(root, file);
+      const { CONTENT_DIR } = await import('./read-content.ts');
       // Under the dev server its front matter is checked too (withDoc), so that the page shows what the build would say of it.
       const out = development
         ? await compileForDev(file, code)
         : await (await import('./mdx-compile-worker.ts')).default({ ...(await taskFor(file)), text: code, development, withDoc: false });
       if (out.error && !development) this.error(`${out.error.location}: ${out.error.reason}`);
+      // A page that failed (a broken link among other reasons) is compiled again after any content change.
+      answersOf.set(file, out.error ? null : (out.linkAnswers ?? {}));
       if (out.error) return { code: `${pageErrorModule(out.error.location, out.error.reason)}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n`, map: null };
-      links.compiled(file, out.linkAnswers);
+      // What the build's link check would say of its anchors, shown in the page as its other errors are.
+      const now = await tablesNow();
+      const anchor = out.anchors && now && (await brokenAnchor(root, source, out.anchors, now, CONTENT_DIR));
+      if (anchor) return { code: `${pageErrorModule(`${source}:${anchor.line}`, anchor.reason)}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n`, map: null };
       for (const w of out.warnings ?? []) this.warn(w);
       // An edited partial compiles the pages that hold it again.
       for (const partial of out.partials ?? []) this.addWatchFile(partial);
@@ -74,57 +98,44 @@ export function mdxPlugin(): Plugin {
   };
 }
 
-/** The dev server's route tables, read once from front matter and updated file by file. */
-function devLinkRoutes(rootOf: () => string) {
-  let sources: Promise<ContentSources> | undefined;
-  let tables: VersionRoutes[] | undefined;
-  // What each compiled page's links resolved against, by file.
-  const answersOf = new Map<string, Record<string, string>>();
-  const reader = () => import('./read-content.ts');
-  const read = () => (sources ??= reader().then((c) => c.readContentSources(rootOf(), c.CONTENT_DIR, 'later')));
-  const tablesOf = (s: ContentSources) =>
-    siteConfig.versions.map((v) => {
-      const held = s.versions.find((x) => x.name === v.name);
-      const pages = [...(held?.docs.values() ?? [])].map((d) => ({ relPath: d.relPath, slug: d.frontMatter.slug }));
-      return versionRoutes(v, pages, held?.categories.values() ?? []);
-    });
-  // Edits are applied one after the other, and a compile waits for those before it.
-  let queue: Promise<unknown> = Promise.resolve();
-  return {
-    async contextFor(source: string): Promise<LinkContext | undefined> {
-      const { CONTENT_DIR } = await reader();
-      const version = siteConfig.versions.find((v) => source.startsWith(`${CONTENT_DIR}/${v.name}/`));
-      if (!version) return undefined;
-      await queue;
-      tables ??= tablesOf(await read());
-      return { from: { version: version.name, relPath: source.slice(`${CONTENT_DIR}/${version.name}/`.length) }, versions: tables };
-    },
-    /** Whether the links a page resolved (`answers`) still resolve the same, once the edits before are applied. */
-    async hold(answers: Record<string, string> | undefined): Promise<boolean> {
-      if (!answers) return true;
-      await queue;
-      const [s, { linkAnswersHold }] = await Promise.all([read(), import('./remark-links.ts')]);
-      tables ??= tablesOf(s);
-      return linkAnswersHold(answers, tables);
-    },
-    compiled(file: string, answers: Record<string, string> | undefined) {
-      answersOf.set(file, answers ?? {});
-    },
-    /** A content file changed: returns the pages whose links no longer resolve as they did. */
-    changed(file: string): Promise<string[]> {
-      const step = queue.then(async () => {
-        if (!sources) return [];
-        const [s, c, { linkAnswersHold }] = await Promise.all([sources, reader(), import('./remark-links.ts')]);
-        try {
-          await c.readContentFile(s, file, 'later');
-        } catch {
-          return []; // the content plugin reports a file it cannot read
-        }
-        tables = tablesOf(s);
-        return [...answersOf].filter(([, answers]) => !linkAnswersHold(answers, tables!)).map(([f]) => f);
-      });
-      queue = step.catch(() => {});
-      return step;
-    },
-  };
+/** Every version's routes, from the pages' paths and front matter and the categories read. */
+function routeTablesOf(sources: ContentSources): VersionRoutes[] {
+  return siteConfig.versions.map((v) => {
+    const held = sources.versions.find((x) => x.name === v.name);
+    const pages = [...(held?.docs.values() ?? [])].map((d) => ({ relPath: d.relPath, slug: d.frontMatter.slug }));
+    return versionRoutes(v, pages, held?.categories.values() ?? []);
+  });
+}
+
+/** Where a page source is (its version and path in it) with every version's routes; undefined outside the versions. */
+function linkContext(source: string, contentDir: string, versions: VersionRoutes[] | undefined): LinkContext | undefined {
+  const version = siteConfig.versions.find((v) => source.startsWith(`${contentDir}/${v.name}/`));
+  if (!version || !versions) return undefined;
+  return { from: { version: version.name, relPath: source.slice(`${contentDir}/${version.name}/`.length) }, versions };
+}
+
+/** The page file (from the project's folder) whose route a link names, if a page has it. */
+function fileOfRoute(tables: VersionRoutes[], route: string, contentDir: string): string | undefined {
+  for (const v of tables) {
+    const root = `/docs/${v.pathPrefix}`;
+    if (!route.startsWith(root)) continue;
+    for (const [relPath, rel] of v.files) if (root + rel === route) return `${contentDir}/${v.name}/${relPath}`;
+  }
+  return undefined;
+}
+
+/** The first link of a page whose anchor no element of its target has, if any. */
+async function brokenAnchor(root: string, source: string, anchors: PageAnchors, tables: VersionRoutes[], contentDir: string): Promise<{ line: number; reason: string } | undefined> {
+  if (!anchors.links.length) return undefined;
+  const { idsOfFile } = await import('./page-anchors.ts');
+  for (const { href, line } of anchors.links) {
+    const [route, hash] = href.split('#');
+    if (!hash) continue;
+    const target = route ? fileOfRoute(tables, route.split('?')[0], contentDir) : source;
+    if (!target) continue; // another site, a static file, a generated index: the build checks these
+    const ids = target === source ? anchors.ids : idsOfFile(path.join(root, target), root);
+    const id = decodeURIComponent(hash);
+    if (!ids.includes(id)) return { line, reason: `${href} — no element with id "${id}" on ${route || 'this page'}` };
+  }
+  return undefined;
 }

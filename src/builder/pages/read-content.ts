@@ -114,6 +114,10 @@ function checkFrontMatter(data: unknown, file: string, keyLine: (key: string) =>
       warnings?.push(`${file}:${keyLine(key)}: unknown front matter key "${key}" is ignored${hint}`);
       continue;
     }
+    // Docusaurus leaves such a page out of a production build; here every page in content/docs/ is published.
+    if ((key === 'draft' || key === 'unlisted') && value === true) {
+      warnings?.push(`${file}:${keyLine(key)}: "${key}: true" is not read here: the page is published and listed (keep a draft outside content/docs/, or in a folder whose name starts with _)`);
+    }
     const want = FRONT_MATTER_KEYS[key as keyof FrontMatter];
     const problem = want === 'keywords' ? keywordsProblem(value) : want && typeof value !== want ? `must be a ${want}, got ${JSON.stringify(value)}` : undefined;
     if (problem) throw new ContentError(`${file}:${keyLine(key)}`, `front matter "${key}" ${problem}`);
@@ -124,7 +128,7 @@ function checkFrontMatter(data: unknown, file: string, keyLine: (key: string) =>
 /** Reads one page's front matter and headings with the real MDX parser (errors carry file:line). */
 export function readDocSource(file: string, relPath: string, text: string, root = process.cwd()): DocSource {
   const processor = unified().use(remarkParse);
-  if (relPath.endsWith('.mdx')) processor.use(remarkMdx);
+  processor.use(remarkMdx); // `.md` pages too: see mdx-compile-worker.ts
   for (const plugin of remarkParsePlugins) processor.use(plugin as never);
   // Partials are part of the page: their headings are in its table of contents.
   processor.use(remarkDocusaurusImports);

@@ -52,16 +52,17 @@ async function pressKeys(page: Page, keys: string) {
 }
 
 /**
- * Opens `url` and waits for its load. Firefox aborts a navigation that another one replaced (NS_BINDING_ABORTED):
- * the page's own redirect (a redirect page forwarding at once), or a load still under way when it was asked (a new
- * tab's first). Then the document that won is waited for, and the URL asked again if no new document came.
+ * Runs `navigate` (a goto or a reload) and waits for its load. Firefox aborts a navigation that another one replaced
+ * (NS_BINDING_ABORTED): the page's own redirect (a redirect page forwarding at once), or a load still under way when
+ * it was asked (a new tab's first, or the last one's late work on a busy machine). Then the document that won is
+ * waited for, and the navigation asked again if no new document came.
  */
-async function goto(page: Page, url: string) {
+async function navigated(page: Page, navigate: () => Promise<unknown>) {
   // A mark on the document being left: after an abort, the old document (still complete, still hydrated) must not
   // pass for the new one, as page.url() may already name the URL asked.
   await page.evaluate('window.__leftByGoto = true').catch(() => undefined);
   try {
-    await page.goto(url);
+    await navigate();
     return;
   } catch (e) {
     if (!/NS_BINDING_ABORTED/.test(String(e))) throw e;
@@ -71,7 +72,7 @@ async function goto(page: Page, url: string) {
     if (state === 'complete') return;
     await new Promise((r) => setTimeout(r, 50));
   }
-  await page.goto(url);
+  await navigate();
 }
 
 export async function firefoxEngine(site: string): Promise<Engine> {
@@ -104,8 +105,8 @@ export async function firefoxEngine(site: string): Promise<Engine> {
       const evaluate = <T>(expression: string) => page.evaluate(expression) as Promise<T>;
       return {
         engine: 'firefox',
-        goto: (url) => goto(page, url),
-        reload: async () => void (await page.reload()),
+        goto: (url) => navigated(page, () => page.goto(url)),
+        reload: () => navigated(page, () => page.reload()),
         back: async () => void (await page.goBack()),
         forward: async () => void (await page.goForward()),
         url: async () => page.url(),

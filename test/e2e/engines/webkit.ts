@@ -33,11 +33,12 @@ async function startDriver(config: string): Promise<Driver> {
   });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
-  for (let i = 0; ; i++) {
+  // Until it answers or exits; the minute is only for a driver that does neither.
+  for (const hangGuard = Date.now() + 60_000; ; ) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) return { port, child };
     } catch {
-      if (child.exitCode !== null || i > 200) throw new Error(`WebKitWebDriver did not start: ${stderr}`);
+      if (child.exitCode !== null || Date.now() > hangGuard) throw new Error(`WebKitWebDriver did not start: ${stderr}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }
