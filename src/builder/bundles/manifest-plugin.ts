@@ -5,7 +5,7 @@ import type { ContentSources } from '../pages/read-content.ts';
 import { createPageDataBuilder, type PageDataBuilder } from '../../content/page-data.ts';
 import type { DocSource, SiteManifest } from '../../content/types.ts';
 import { siteIndexText } from './bundle-cache.ts';
-import type { MdxPluginApi } from '../pages/mdx-plugin.ts';
+import type { MdxPluginApi } from '../pages/dev-compiles.ts';
 import { PAGE_RUNTIME } from '../prerender/page-html.ts';
 import siteConfig from '../../../site.config.ts';
 

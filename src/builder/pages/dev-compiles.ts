@@ -7,6 +7,12 @@
 import { readFileSync } from 'node:fs';
 import compilePage, { type CompileOutput, type CompileTask } from './mdx-compile-worker.ts';
 
+/** What the page plugin (mdx-plugin.ts) offers the content plugin (manifest-plugin.ts) under the dev server. */
+export interface MdxPluginApi {
+  /** The page at `file` (absolute) compiled from `text`, with its manifest entry; compiled once per text. */
+  compileForDev(file: string, text: string): Promise<CompileOutput>;
+}
+
 const latest = new Map<string, { text: string; output: Promise<CompileOutput> }>();
 
 /**

@@ -9,14 +9,9 @@ import type { LinkContext } from './remark-links.ts';
 import { pageErrorModule } from './page-error-module.ts';
 import type { PageAnchors } from './page-anchors.ts';
 import type { CompileOutput } from './mdx-compile-worker.ts';
+import type { MdxPluginApi } from './dev-compiles.ts';
 
 const PAGE = /\.mdx?$/;
-
-/** What the page plugin offers the content plugin (manifest-plugin.ts) under the dev server. */
-export interface MdxPluginApi {
-  /** The page at `file` (absolute) compiled from `text`, with its manifest entry; compiled once per text. */
-  compileForDev(file: string, text: string): Promise<CompileOutput>;
-}
 
 /**
  * Compiles an MDX page when the dev server is asked for it (the page's data names its source file
