@@ -9,7 +9,7 @@ import { startSite, type ServedSite } from './support.ts';
 import { assertLandedInTime, landing, recordLanding } from './landing.ts';
 import { CURRENT_VERSION, OLDER_VERSIONS, routeIn } from '../expected-routes.ts';
 import { NARROWEST, startEngine, waitHydrated, waitUntil, type Engine, type EngineName, type Tab } from './engines/engine.ts';
-import { columnBrightness } from './painted.ts';
+import { columnBrightness, loaded } from './painted.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 const HEIGHT = 800;
@@ -351,14 +351,18 @@ export function readerJourneys(name: EngineName) {
               await tab.evaluate(storeSettings, { colorChoice: mode, codeWrap: false });
               await tab.reload();
               await waitHydrated(tab);
-              const box = await tab.evaluate(() => {
+              await loaded(tab);
+              await tab.evaluate(() => {
                 const pre = [...document.querySelectorAll<HTMLElement>('.markdown .code-block pre')].find((p) => p.scrollWidth > p.clientWidth + 40 && p.clientHeight > 300)!;
+                pre.setAttribute('data-probe', '');
                 window.scrollBy(0, pre.getBoundingClientRect().top - 80);
+              });
+              await tab.evaluate(hideTextAndButtons);
+              const columns = await columnBrightness(tab, () => {
+                const pre = document.querySelector<HTMLElement>('[data-probe]')!;
                 const r = pre.getBoundingClientRect();
                 return { x: r.left + pre.clientLeft, y: r.top + 4, width: pre.clientWidth, height: Math.min(pre.clientHeight, innerHeight - r.top - 20) - 8 };
               });
-              await tab.evaluate(hideTextAndButtons);
-              const columns = await columnBrightness(tab, box);
               const [ground, edge] = [mean(columns.slice(1, 4)), mean(columns.slice(-3))];
               assert.ok(Math.abs(edge - ground) >= 0.25, `the right edge ${edge.toFixed(3)} against the block's ground ${ground.toFixed(3)}`);
             }));
@@ -369,16 +373,21 @@ export function readerJourneys(name: EngineName) {
             await visit(tab, '/docs/myzrok/limits/');
             const scrollbar = await tab.evaluate(() => window.innerWidth - document.documentElement.clientWidth);
             assert.ok(scrollbar <= 8, `the page scrollbar takes ${scrollbar} px`);
-            const box = await tab.evaluate(() => {
+            await loaded(tab);
+            const marked = await tab.evaluate(() => {
               const scroller = [...document.querySelectorAll('.table-scroll')].find((b) => b.scrollWidth > b.clientWidth + 40)!;
+              scroller.setAttribute('data-probe', '');
               window.scrollBy(0, scroller.getBoundingClientRect().top - 80);
+              return scroller.hasAttribute('data-more-right');
+            });
+            assert.ok(marked, 'marked as going on to the right');
+            await tab.evaluate(hideTextAndButtons);
+            const columns = await columnBrightness(tab, () => {
+              const scroller = document.querySelector('[data-probe]')!;
               const body = scroller.querySelector('tbody')!.getBoundingClientRect();
               const r = scroller.getBoundingClientRect();
-              return { x: r.left, y: body.top + 4, width: scroller.clientWidth, height: Math.min(body.height, 300) - 8, marked: scroller.hasAttribute('data-more-right') };
+              return { x: r.left, y: body.top + 4, width: scroller.clientWidth, height: Math.min(body.height, 300) - 8 };
             });
-            assert.ok(box.marked, 'marked as going on to the right');
-            await tab.evaluate(hideTextAndButtons);
-            const columns = await columnBrightness(tab, box);
             const [left, right] = [mean(columns.slice(2, 4)), mean(columns.slice(-4, -2))];
             assert.ok(Math.abs(right - left) >= 0.1, `the right edge ${right.toFixed(3)} against the left ${left.toFixed(3)}`);
           }));

@@ -11,9 +11,30 @@ export interface Box {
   height: number;
 }
 
-/** The mean brightness of each column of `box` (CSS pixels of the window) in the window as painted now. */
-export async function columnBrightness(tab: Tab, box: Box): Promise<number[]> {
-  const png = await tab.screenshot();
+/** Resolves once the page's load has ended: scroll the page to what is to be photographed only after it. */
+export const loaded = (tab: Tab) =>
+  tab.evaluate(() => new Promise<void>((done) => (document.readyState === 'complete' ? done() : addEventListener('load', () => done(), { once: true }))));
+
+/**
+ * The mean brightness of each column of the box `measure` finds (CSS pixels of the window), read from a screenshot taken
+ * while the box stood still: the page has loaded (an engine restores a reloaded page's scroll position when its load
+ * ends, which moved the box under WebKit on a busy machine), two frames have been painted since the box was measured,
+ * and the box is where it was after the screenshot too; otherwise it is measured and taken again.
+ */
+export async function columnBrightness(tab: Tab, measure: () => Box): Promise<number[]> {
+  await loaded(tab);
+  for (let attempt = 1; ; attempt++) {
+    const box = await tab.evaluate(measure);
+    await tab.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+    const png = await tab.screenshot();
+    const after = await tab.evaluate(measure);
+    if (after.x === box.x && after.y === box.y && after.width === box.width && after.height === box.height) return brightnessIn(tab, png, box);
+    if (attempt === 5) throw new Error(`the box kept moving while it was photographed: ${JSON.stringify(box)}, then ${JSON.stringify(after)}`);
+  }
+}
+
+/** The mean brightness of each column of `box` in the screenshot `png` of the window. */
+function brightnessIn(tab: Tab, png: string, box: Box): Promise<number[]> {
   return tab.evaluate(
     async (data: string, b: Box) => {
       const img = new Image();
