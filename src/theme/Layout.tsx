@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { ScrollRestoration } from '../router/ScrollRestoration.tsx';
 import { Navbar } from './Navbar.tsx';
 import { MobileSidebar } from './MobileSidebar.tsx';
@@ -28,8 +28,13 @@ export function Layout() {
     window.__hydrated = true;
     loadTagManagerWhenIdle();
   }, []);
-  // Every link followed closes the phone menu, one to the page already open too (a new key, the same path).
-  useEffect(() => useUi.getState().setMobileSidebarOpen(false), [location.key]);
+  // Every link followed closes the phone menu, one to the page already open too (a new key, the same path). Back and
+  // forward closed it when the address changed (MobileSidebar's popstate); their page is shown later, in a transition,
+  // and closing it then would shut a menu the reader opened meanwhile.
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== 'POP') useUi.getState().setMobileSidebarOpen(false);
+  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per location
   useEffect(() => {
     leaveFirstPage(location.pathname);
     forgetFailures(location.pathname);
