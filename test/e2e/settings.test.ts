@@ -215,6 +215,37 @@ describe('mobile sidebar', () => {
     await drawer.waitFor({ state: 'detached' });
     await ctx.close();
   });
+
+  it('stays open when the reader opens it while the page they went back to is still on its way', async () => {
+    const ctx = await context({ viewport: { width: 995, height: 800 } });
+    const { page } = await open(ctx, '/docs/concepts/');
+    const title = await page.locator('h1').textContent();
+    const button = page.getByRole('button', { name: 'Open the docs navigation' });
+    const drawer = page.getByRole('dialog', { name: 'Docs navigation' });
+    await button.click();
+    await drawer.getByRole('link', { name: 'Tunnels' }).or(drawer.getByRole('link', { name: 'Sharing TCP and UDP Servers' })).first().click();
+    await page.waitForURL(/\/docs\/concepts\/tunnels\/$/);
+    await page.locator('h1', { hasText: title! }).waitFor({ state: 'detached' });
+    // What the page gone back to loads (its body was HTML on the first visit) waits until the menu is open again.
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    let holding = 0;
+    await page.route('**/*', async (route) => {
+      holding++;
+      await held;
+      await route.continue();
+    });
+    await page.goBack();
+    await page.waitForURL(/\/docs\/concepts\/$/);
+    await button.click();
+    await drawer.waitFor();
+    release();
+    await page.locator('h1', { hasText: title! }).waitFor();
+    await page.unroute('**/*');
+    assert.ok(holding > 0, 'the page gone back to was held');
+    assert.ok(await drawer.isVisible(), 'the menu the reader opened is still open');
+    await ctx.close();
+  });
 });
 
 describe('collapsible sections and scrolling', () => {
