@@ -7,7 +7,7 @@ import path from 'node:path';
 import { cleanup, screen } from '@testing-library/react';
 import { renderMdx } from './render-mdx.tsx';
 import { readDocSource } from '../../src/builder/pages/read-content.ts';
-import { PAGE_COMPONENTS } from '../../src/builder/pages/page-components.ts';
+import { PAGE_COMPONENTS, PAGE_ELEMENTS } from '../../src/builder/pages/page-components.ts';
 import compilePage from '../../src/builder/pages/mdx-compile-worker.ts';
 import { withImageUrls } from '../../src/builder/prerender/page-images.ts';
 import { mdxComponents } from '../../src/mdx/components.tsx';
@@ -151,5 +151,7 @@ describe('pages written for Docusaurus', () => {
 
   it('knows every component a page has by the name the compiler checks', () => {
     expect(Object.keys(mdxComponents).filter((k) => /^[A-Z]/.test(k)).sort()).toEqual([...PAGE_COMPONENTS].sort());
+    // The dev server keeps every other element's subtree as HTML (dev-inner-html.ts).
+    expect(Object.keys(mdxComponents).filter((k) => /^[a-z]/.test(k)).sort()).toEqual([...PAGE_ELEMENTS].sort());
   });
 });

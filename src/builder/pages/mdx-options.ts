@@ -19,6 +19,7 @@ import { remarkTableLabels } from './remark-table-labels.ts';
 import { rehypeTableWords } from './rehype-table-words.ts';
 import { rehypeHeadingLinks } from './rehype-heading-links.ts';
 import { transformerCodeWords } from './shiki-code-words.ts';
+import { codeHtmlCache, recmaDevInnerHtml, rehypeDevInnerHtml } from './dev-inner-html.ts';
 
 
 /** The page compiler's options; `development` (the dev server) shows a diagram's error in the page instead of failing. */
@@ -26,6 +27,8 @@ export const mdxCompileOptionsFor = ({ development }: { development: boolean }):
   ...mdxCompileOptions,
   // The dev server parses a saved page again only where it changed (remark-cached-parse.ts).
   remarkPlugins: [...(development ? [remarkCachedParse] : []), ...remarkParsePlugins, remarkDocusaurusImports, remarkLinks, remarkAdmonitions, remarkHeadingIds, remarkTitleHeading, [remarkImages, { development }], [remarkMermaid, { development }], remarkCodeBlocks, remarkTableLabels, remarkStaticBody, ...(development ? [remarkPageAnchors] : [])],
+  // The dev server's body keeps plain HTML as strings (dev-inner-html.ts).
+  ...(development ? { rehypePlugins: [...rehypePluginsWith(codeHtmlCache())!, rehypeDevInnerHtml], recmaPlugins: [recmaDevInnerHtml] } : {}),
 });
 
 /**
@@ -59,7 +62,16 @@ export const mdxCompileOptions: CompileOptions = {
     remarkTableLabels,
     remarkStaticBody,
   ],
-  rehypePlugins: [
+  rehypePlugins: rehypePluginsWith(highlightCache),
+  providerImportSource: undefined,
+  // A page's one import is React's JSX runtime, which the prerender imports as it is and the browser's copy points at
+  // the app's own (page-browser-copy.ts).
+  jsxImportSource: 'react',
+};
+
+/** The rehype plugins, with shiki keeping its highlighted blocks in `cache`. */
+function rehypePluginsWith(cache: { get(key: string): Root | undefined; set(key: string, tree: Root): unknown }): CompileOptions['rehypePlugins'] {
+  return [
     rehypeTableWords,
     rehypeHeadingLinks,
     [
@@ -74,12 +86,8 @@ export const mdxCompileOptions: CompileOptions = {
         lazy: true,
         tokenizeTimeLimit: 0, // no time limit: the same highlighting however busy the machine
         transformers: [transformerMetaHighlight(), transformerCodeWords()],
-        cache: highlightCache,
+        cache,
       },
     ],
-  ],
-  providerImportSource: undefined,
-  // A page's one import is React's JSX runtime, which the prerender imports as it is and the browser's copy points at
-  // the app's own (page-browser-copy.ts).
-  jsxImportSource: 'react',
-};
+  ];
+}
