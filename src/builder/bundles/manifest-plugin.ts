@@ -5,6 +5,7 @@ import type { ContentSources } from '../pages/read-content.ts';
 import { createPageDataBuilder, type PageDataBuilder } from '../../content/page-data.ts';
 import type { DocSource, SiteManifest } from '../../content/types.ts';
 import { siteIndexText } from './bundle-cache.ts';
+import { followSave } from './followed-saves.ts';
 import type { MdxPluginApi } from '../pages/dev-compiles.ts';
 import { PAGE_RUNTIME } from '../prerender/page-html.ts';
 import siteConfig from '../../../site.config.ts';
@@ -194,9 +195,10 @@ export function contentPlugin(): Plugin[] {
       configureServer(s) {
         server = s;
         s.middlewares.use(serveData);
-        s.watcher.on('add', (file) => void onContentChange(file));
-        s.watcher.on('unlink', (file) => void onContentChange(file));
-        s.watcher.on('change', (file) => void onContentChange(file));
+        const handle = (file: string) => void onContentChange(file);
+        s.watcher.on('add', (file) => followSave(file, handle));
+        s.watcher.on('unlink', handle);
+        s.watcher.on('change', (file) => followSave(file, handle));
       },
     },
   ];
