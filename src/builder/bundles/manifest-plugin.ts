@@ -41,8 +41,11 @@ function sameEntryBesidesHeadings(before: DocSource, after: DocSource): boolean 
 /** What the content plugin offers the page compiler under the dev server (Vite's `api`): the content read, kept current. */
 export interface ContentApi {
   sources(): Promise<ContentSources>;
-  /** Calls `listener` with a content file each time one was re-read, before the browser is told. */
-  onChange(listener: (file: string) => void): void;
+  /**
+   * Calls `listener` with a content file each time one was re-read, before the browser is told; `textOnly` when it is
+   * a page whose front matter and title are as they were, so that every route is too.
+   */
+  onChange(listener: (file: string, textOnly: boolean) => void): void;
 }
 
 /**
@@ -61,7 +64,7 @@ export function contentPlugin(): Plugin[] {
   let manifest: Promise<SiteManifest> | undefined;
   let builder: Promise<PageDataBuilder> | undefined;
   let edits = 0;
-  const changeListeners = new Set<(file: string) => void>();
+  const changeListeners = new Set<(file: string, textOnly: boolean) => void>();
   // The dev server starts on front matter alone; a page's headings are read when it is shown.
   const readSources = () => (sources ??= contentReader().then((c) => c.readContentSources(root, c.CONTENT_DIR, server ? 'later' : 'now')));
   const readManifest = () => (manifest ??= Promise.all([readSources(), contentReader()]).then(([s, c]) => c.assembleManifest(s)));
@@ -96,10 +99,11 @@ export function contentPlugin(): Plugin[] {
     // from 1 again) would be served as it was. So the transforms are dropped here first, before either is sent, and
     // every edit has a number no earlier one had.
     for (const mod of server.moduleGraph.getModulesByFile(path.resolve(file)) ?? []) server.moduleGraph.invalidateModule(mod);
-    for (const listener of changeListeners) listener(file);
     // An edit to a page's text alone leaves the manifest as it was (the headings served come from the page itself,
     // see serveData): at ten thousand pages, assembling it again would be most of what an edit costs here.
-    if (!(entryBefore && read.doc && sameEntryBesidesHeadings(entryBefore, read.doc))) {
+    const textOnly = !!(entryBefore && read.doc && sameEntryBesidesHeadings(entryBefore, read.doc));
+    for (const listener of changeListeners) listener(file, textOnly);
+    if (!textOnly) {
       manifest = undefined;
       builder = undefined;
       if ((await siteIndex().catch(() => '')) !== indexBefore) {
