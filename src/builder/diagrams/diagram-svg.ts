@@ -13,6 +13,7 @@ import { loadPatchedRenderer } from './renderer-patch.ts';
 import { spacedSequence } from './sequence-layout.ts';
 import { narrowSequenceSvg, type ParsedSequence } from './sequence-narrow.ts';
 import { clearSubgraphTitles } from './subgraph-titles.ts';
+import { keepLayout, keptLayout } from './layout-log.ts';
 
 export { DIAGRAM_RENDERER };
 
@@ -132,14 +133,15 @@ const layouts = new BoundedMap<string, string>(500);
 
 async function laidOut(source: string, narrow: boolean): Promise<string> {
   const key = `${narrow ? 'narrow' : 'wide'}\n${source}`;
-  let svg = layouts.get(key);
+  let svg = layouts.get(key) ?? keptLayout(key);
   if (svg === undefined) {
     // Loaded on the first diagram: a compile thread whose pages have none never pays for it (and its layout engine).
     const { renderMermaidSVG } = await loadPatchedRenderer();
     const options = { bg: 'var(--bg)', fg: 'var(--fg)', transparent: true, padding: 16, ...(narrow ? NARROW_RENDER_OPTIONS : {}), adjustSequenceLayout: spacedSequence };
     svg = clearSubgraphTitles(renderMermaidSVG(source, options)).replace(new RegExp(`<g class="message"[^>]*data-label="${STAND_IN}"[^>]*>[\\s\\S]*?</g>`), '');
-    layouts.set(key, svg);
+    await keepLayout(key, svg);
   }
+  layouts.set(key, svg);
   return svg;
 }
 
@@ -149,7 +151,7 @@ export const isSequence = (source: string) => /^sequenceDiagram\s*$/.test(diagra
 /** A sequence diagram's phone layout, from the renderer's own parse of it (handed over by its layout hook). */
 async function narrowSequence(body: string): Promise<string> {
   const key = `narrow-sequence\n${body}`;
-  let svg = layouts.get(key);
+  let svg = layouts.get(key) ?? keptLayout(key);
   if (svg === undefined) {
     const { renderMermaidSVG } = await loadPatchedRenderer();
     let parsed: { diagram: ParsedSequence; lines: string[] } | undefined;
@@ -161,8 +163,9 @@ async function narrowSequence(body: string): Promise<string> {
     });
     if (!parsed) throw new Error(`${DIAGRAM_RENDERER} did not lay out the sequence diagram`);
     svg = narrowSequenceSvg(parsed.diagram, parsed.lines);
-    layouts.set(key, svg);
+    await keepLayout(key, svg);
   }
+  layouts.set(key, svg);
   return svg;
 }
 
