@@ -6,10 +6,13 @@
  * `--engine <dir>` runs another checkout's engine (its src/, vite.config.ts, …) on the same content, so two versions
  * of the dev server can be compared in one sitting; `--pages a,b` names the pages (doc ids of the current version, or
  * `<version>@<id>`); `--edits N`; `--content <dir>` edits another content folder (a synthetic site's); `--cpu-prof <dir>` writes the dev server's CPU profile there when it stops; `--phases` prints, for each
- * edit, when the browser got the server's event, the page data and the body module.
+ * edit, when the browser got the server's event, the page data and the body module. Each page's line also gives the
+ * medians of what an edit costs as work (the dev server's CPU, the tab's main-thread busy time), which a busy machine
+ * skews less than the time.
  * Usage: npx tsx bench/dev-edit.ts [--engine <dir>] [--pages concepts/http,getting-started] [--edits 5]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -115,6 +118,16 @@ function startDev(cwd: string): Promise<{ url: string; child: ChildProcess }> {
   })();
 }
 
+/** CPU milliseconds the process has used so far (Linux), or NaN elsewhere: what an edit costs the server, however busy the machine. */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100 on Linux)
+  } catch {
+    return NaN;
+  }
+}
+
 const stop = (c: ChildProcess) => new Promise<void>((r) => (c.exitCode !== null ? r() : (c.once('exit', () => r()), c.kill('SIGTERM'))));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -125,7 +138,7 @@ const load = loadavg().map((l) => l.toFixed(1)).join(' ');
 console.log(`engine ${ENGINE}; ${cpus().length} cores, load average ${load}`);
 const dev = await startDev(ws.dir);
 const browser = await launchBrowser();
-const results: { target: Target; ms: number[] }[] = [];
+const results: { target: Target; ms: number[]; serverCpu: number[]; browserBusy: number[] }[] = [];
 try {
   for (const target of pages) {
     const tab = await browser.newPage();
@@ -144,25 +157,35 @@ try {
     const original = await readFile(file, 'utf8');
     const ms: number[] = [];
     const phases: string[] = [];
+    // What each edit costs, measured as work rather than time, so that a busy machine skews it less: the dev
+    // server's CPU, and the tab's main-thread busy time (Chromium's TaskDuration), up to the next edit.
+    const cdp = await tab.context().newCDPSession(tab);
+    await cdp.send('Performance.enable');
+    const busyMs = async () => 1000 * ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN);
+    const serverCpu: number[] = [];
+    const browserBusy: number[] = [];
     try {
       for (let n = 0; n < EDITS; n++) {
         const marker = `(edit ${n} of ${Date.now().toString(36)})`;
         const edited = editSentence(original, marker);
         marks = {};
+        const [cpuBefore, busyBefore] = [cpuMsOf(dev.child.pid), await busyMs()];
         const { ms: took, saved } = await timeEdit(tab, marker, () => writeFile(file, edited));
         ms.push(took);
         const at = (t?: number) => (t === undefined ? '?' : String(t - saved));
         phases.push(`event ${at(marks.event)}, data ${at(marks.data)}, body ${at(marks.body)}, shown ${took.toFixed(0)}`);
         // A writer reads before the next save; the dev server settles too.
         await tab.waitForTimeout(400);
+        serverCpu.push(cpuMsOf(dev.child.pid) - cpuBefore);
+        browserBusy.push((await busyMs()) - busyBefore);
       }
     } finally {
       await writeFile(file, original);
       await tab.close();
     }
-    results.push({ target, ms });
+    results.push({ target, ms, serverCpu, browserBusy });
     if (process.argv.includes('--phases')) for (const p of phases) console.log(`  ms after the save: ${p}`);
-    console.log(`${target.route} (${target.lines} lines, ${target.why}): median ${median(ms).toFixed(0)} ms (${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)}) [${ms.map((m) => m.toFixed(0)).join(', ')}]`);
+    console.log(`${target.route} (${target.lines} lines, ${target.why}): median ${median(ms).toFixed(0)} ms (${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)}) [${ms.map((m) => m.toFixed(0)).join(', ')}]; server CPU ${median(serverCpu).toFixed(0)} ms, browser busy ${median(browserBusy).toFixed(0)} ms`);
   }
 } finally {
   await browser.close();
@@ -170,8 +193,8 @@ try {
   await ws.remove();
 }
 
-console.log(`\n| page | lines | edit to browser, median of ${EDITS} (range) |\n|---|---|---|`);
-for (const { target, ms } of results) {
-  console.log(`| \`${target.route}\` (${target.why}) | ${target.lines} | ${median(ms).toFixed(0)} ms (${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)}) |`);
+console.log(`\n| page | lines | edit to browser, median of ${EDITS} (range) | server CPU per edit | browser busy per edit |\n|---|---|---|---|---|`);
+for (const { target, ms, serverCpu, browserBusy } of results) {
+  console.log(`| \`${target.route}\` (${target.why}) | ${target.lines} | ${median(ms).toFixed(0)} ms (${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)}) | ${median(serverCpu).toFixed(0)} ms | ${median(browserBusy).toFixed(0)} ms |`);
 }
 console.log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
