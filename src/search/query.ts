@@ -97,8 +97,18 @@ export function withCamelParts(word: string): string[] {
   return parts.length > 1 ? [word, ...parts] : [word];
 }
 
+/** Whether a word has camelCase parts: a plain test first, as most words have none (the split is a lookbehind). */
+const CAMEL = /[a-z0-9][A-Z]/;
+
 /** The words the index holds for a text: its words and their camelCase parts. A query is lower case, so it is never split. */
-export const indexTokens = (text: string): string[] => tokenize(text).flatMap(withCamelParts);
+export function indexTokens(text: string): string[] {
+  const out: string[] = [];
+  for (const word of tokenize(text)) {
+    if (CAMEL.test(word)) out.push(...withCamelParts(word));
+    else out.push(word);
+  }
+  return out;
+}
 
 /** The index terms of a text, as the index derives them. */
 export function indexTerms(text: string): string[] {
