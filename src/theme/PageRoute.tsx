@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { reloadOnceIfSiteAnswers } from './chunk-errors.ts';
 import { usePageState } from './use-page-data.ts';
 import { DocLayout } from './DocLayout.tsx';
@@ -7,6 +7,18 @@ import { MarkdownBody } from './MarkdownBody.tsx';
 import { CategoryIndexPage } from './CategoryIndexPage.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { LoadErrorPage } from './LoadErrorPage.tsx';
+import type { PageBody as PageBodyComponent } from '../page-loader.ts';
+import type { MDXComponents } from 'mdx/types';
+
+/**
+ * A page's body, its module's component called as a function (a compiled body uses no hooks): under the dev server each
+ * edit of the page is a new module, so a new component, and React would remove every element of the body and make it
+ * again; here the new body's elements are compared with the old ones and only what changed is touched. Another page is
+ * another key, so nothing of one page's body is kept for the next.
+ */
+function PageBody({ Body, components }: { Body: PageBodyComponent; components?: MDXComponents }): ReactNode {
+  return (Body as (props: { components?: MDXComponents }) => ReactNode)({ components });
+}
 
 /** Every docs route: a doc, a generated category index, the load-error view or the not-found page. */
 export function PageRoute() {
@@ -32,7 +44,7 @@ export function PageRoute() {
       {data.kind === 'doc' && (Body || bodyHtml !== undefined) ? (
         <DocPage data={data}>
           <MarkdownBody staticBody={staticBody} html={bodyHtml}>
-            {Body && <Body components={components} />}
+            {Body && <PageBody key={data.route} Body={Body} components={components} />}
           </MarkdownBody>
         </DocPage>
       ) : (
