@@ -2,13 +2,12 @@
  * Diagram layouts kept between builds, by the code that draws them and what was drawn: a build that compiles a page
  * again (an edit elsewhere than in its diagram) takes its layouts from here, and then never loads the renderer and
  * its layout engine (elkjs), about half a second of a compile thread's start, nor lays the diagram out again.
- * One file, a line per layout (`<key> <json>`), appended, as mermaid-parse.ts keeps parses: each line is one append,
- * so threads that append at once do not mix their lines, and a line cut short is skipped when read.
+ * One file, a line per layout (keyed-log.ts), as mermaid-parse.ts keeps parses.
  */
-import { appendFile, mkdir } from 'node:fs/promises';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sha256 } from '../common/hash.ts';
+import { appendKeyedLog, readKeyedLog } from '../common/keyed-log.ts';
 import { DIAGRAM_RENDERER_FINGERPRINT } from './diagram-renderer.ts';
 
 const root = process.cwd();
@@ -36,22 +35,12 @@ function codeFingerprint(): string {
 
 function keptLayouts(): Map<string, string> {
   if (known) return known;
-  known = new Map();
-  let text = '';
   try {
     if (statSync(logFile).size > MAX_LOG_BYTES) rmSync(logFile, { force: true });
-    else text = readFileSync(logFile, 'utf8');
   } catch {
     // none yet
   }
-  for (const line of text.split('\n')) {
-    const space = line.indexOf(' ');
-    try {
-      known.set(line.slice(0, space), JSON.parse(line.slice(space + 1)) as string);
-    } catch {
-      // cut short (or the empty last line): laid out again
-    }
-  }
+  known = readKeyedLog<string>(logFile);
   return known;
 }
 
@@ -66,6 +55,5 @@ export function keptLayout(what: string): string | undefined {
 export async function keepLayout(what: string, svg: string): Promise<void> {
   const key = keyOf(what);
   keptLayouts().set(key, svg);
-  await mkdir(path.dirname(logFile), { recursive: true });
-  await appendFile(logFile, `${key} ${JSON.stringify(svg)}\n`);
+  await appendKeyedLog(logFile, key, svg);
 }

@@ -4,12 +4,13 @@
  * when the drawing would leave something out. Loaded on the first diagram a process compiles.
  */
 
-import { readFileSync, rmSync } from 'node:fs';
-import { appendFile, mkdir, readFile } from 'node:fs/promises';
+import { existsSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sha256 } from '../common/hash.ts';
+import { appendKeyedLog, readKeyedLog } from '../common/keyed-log.ts';
 
 type MermaidApi = {
   initialize(config: Record<string, unknown>): void;
@@ -76,10 +77,8 @@ export interface ParsedDiagram {
 /**
  * Valid diagrams already parsed, by mermaid's version and the source: loading mermaid takes a second or more in each
  * thread, so a page edited elsewhere than in its diagram, or a build with most pages cached, does not load it. Errors
- * are not kept: they are reported again. One file, each diagram a line appended to it (`<key> <json>`), not a file per
- * diagram: a cold build made some sixty files here, and new files are what costs a cold build kernel time
- * (render-cache.ts). Each line is one small append, so threads that append at once do not mix their lines; a line
- * cut short is skipped when read.
+ * are not kept: they are reported again. One file, each diagram a line appended to it (keyed-log.ts), not a file per
+ * diagram: a cold build made some sixty files here.
  */
 const parseCacheFile = path.join(process.cwd(), '.cache/diagram-parse.log');
 const mermaidVersion = (createRequire(import.meta.url)('mermaid/package.json') as { version: string }).version;
@@ -88,22 +87,11 @@ let known: Map<string, ParsedDiagram> | undefined;
 /** The diagrams the log holds, read once per thread. */
 function knownDiagrams(): Map<string, ParsedDiagram> {
   if (known) return known;
-  known = new Map();
-  let text = '';
-  try {
-    text = readFileSync(parseCacheFile, 'utf8');
-  } catch {
+  if (!existsSync(parseCacheFile)) {
     // None yet; the folder of a file per diagram, as builds before this one kept them, is not read any more.
     rmSync(path.join(path.dirname(parseCacheFile), 'diagram-parse'), { recursive: true, force: true });
   }
-  for (const line of text.split('\n')) {
-    const space = line.indexOf(' ');
-    try {
-      known.set(line.slice(0, space), JSON.parse(line.slice(space + 1)) as ParsedDiagram);
-    } catch {
-      // cut short (or the empty last line): parsed again
-    }
-  }
+  known = readKeyedLog<ParsedDiagram>(parseCacheFile);
   return known;
 }
 
@@ -115,8 +103,7 @@ export async function parseMermaid(source: string): Promise<ParsedDiagram> {
   if (found) return found;
   const parsed = await parseWithMermaid(source);
   diagrams.set(key, parsed);
-  await mkdir(path.dirname(parseCacheFile), { recursive: true });
-  await appendFile(parseCacheFile, `${key} ${JSON.stringify(parsed)}\n`);
+  await appendKeyedLog(parseCacheFile, key, parsed);
   return parsed;
 }
 
