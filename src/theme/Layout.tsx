@@ -16,10 +16,18 @@ import { useFocusAfterNavigation } from './focus-after-navigation.ts';
 import { loadTagManagerWhenIdle } from './analytics.ts';
 import { forgetFailures, leaveFirstPage } from '../page-loader.ts';
 
+/**
+ * The document's title and description, from the page on screen. A component of its own: it reads the page's state,
+ * which the dev server's every edit renews, and in Layout that rendered the whole chrome again on each edit.
+ */
+function DocumentHead({ path }: { path: string }) {
+  useDocumentHead(path);
+  return null;
+}
+
 /** The chrome around every page: skip link, announcement, navbar, content, footer. */
 export function Layout() {
   const location = useLocation();
-  useDocumentHead(location.pathname);
   useColorModeEffects();
   usePrefetchLinks(location.pathname);
   useFocusAfterNavigation(location.pathname);
@@ -41,6 +49,7 @@ export function Layout() {
   }, [location.pathname]);
   return (
     <div className="site">
+      <DocumentHead path={location.pathname} />
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
