@@ -49,7 +49,6 @@ export function Layout() {
   }, [location.pathname]);
   return (
     <div className="site">
-      <DocumentHead path={location.pathname} />
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
@@ -64,7 +63,11 @@ export function Layout() {
         <LoadingPage />
       </div>
       <Footer />
-      <ScrollRestoration />
+      {/* With the last child, so that the chrome's elements keep their places and so their ids (useId). */}
+      <>
+        <ScrollRestoration />
+        <DocumentHead path={location.pathname} />
+      </>
     </div>
   );
 }
