@@ -160,8 +160,8 @@ describe('a build with five mistakes in five pages', () => {
       ['notices.md', (t) => t.replace('./packing.mdx#wrap-the-tools', '/docs/moving/unpacking/')],
       // an anchor no heading has
       ['index.mdx', (t) => `${t}\nSee [the first step](/docs/guides/one/#step-zero).\n`],
-      // an image that is not there
-      ['packing.mdx', (t) => t.replace('./images/shed.png', './images/barn.png')],
+      // an image that is not there, and in the same page a file link to no page
+      ['packing.mdx', (t) => `${t.replace('./images/shed.png', './images/barn.png')}\nThen [unpack](./unpacking.mdx).\n`],
       // a front matter value of the wrong kind
       ['../guides/crash.mdx', (t) => t.replace(/^title: .*$/m, '$&\nsidebar_position: first')],
       // an MDX tag never closed
@@ -176,6 +176,7 @@ describe('a build with five mistakes in five pages', () => {
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/notices\.md:\d+.*\/docs\/moving\/unpacking\/.*no page`));
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/index\.mdx:\d+ .*#step-zero — no element with id "step-zero"`));
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found`));
+      assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/packing\.mdx:\d+: broken link \.\/unpacking\.mdx: no page file moving\/unpacking\.mdx`));
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/guides\/crash\.mdx:\d+: front matter "sidebar_position" must be a number`));
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/getting-started\.mdx:\d+: MDX syntax error`));
       await assert.rejects(readdir(path.join(project, 'dist-broken')), 'no dist/ is written');
@@ -185,10 +186,13 @@ describe('a build with five mistakes in five pages', () => {
         (r) => r.stdout,
         (e: { stdout: string }) => e.stdout,
       );
-      const failing = [...checked.matchAll(/^FAIL (content\/docs\/[^:]+):\d+:/gm)].map((m) => m[1]).sort();
-      assert.deepEqual(failing, ['getting-started.mdx', 'guides/crash.mdx', 'moving/notices.md', 'moving/packing.mdx'].map((f) => `content/docs/${CURRENT.name}/${f}`), checked);
-      const buildFailing = [...output.matchAll(/^(content\/docs\/[^:\s]+):\d+: (?!.*— )/gm)].map((m) => m[1]).sort();
-      assert.deepEqual([...new Set(buildFailing)], failing, output);
+      const failing = [...checked.matchAll(/^FAIL (content\/docs\/[^:]+):\d+:/gm)].map((m) => m[1]);
+      assert.deepEqual([...new Set(failing)].sort(), ['getting-started.mdx', 'guides/crash.mdx', 'moving/notices.md', 'moving/packing.mdx'].map((f) => `content/docs/${CURRENT.name}/${f}`), checked);
+      // Problem for problem, the same lines: both problems of packing.mdx in each.
+      const checkLines = [...checked.matchAll(/^FAIL (.*)$/gm)].map((m) => m[1]).sort();
+      const buildLines = [...output.matchAll(/^(content\/docs\/[^:\s]+:\d+: (?!.*— ).*)$/gm)].map((m) => m[1]).sort();
+      assert.deepEqual(buildLines, checkLines, output);
+      assert.equal(checkLines.filter((l) => l.includes('/moving/packing.mdx:')).length, 2, checked);
     } finally {
       await Promise.all(edits.map(([f], i) => writeFile(path.join(dir, f), originals[i])));
     }
@@ -215,7 +219,13 @@ describe('npm run dev with pages moved from Docusaurus', () => {
     const dir = path.join(project, `content/docs/${CURRENT.name}/moving`);
     const broken: [string, string, (t: string) => string, RegExp][] = [
       ['notices.md', '/docs/moving/notices/', (t) => t.replace('title: Notices', 'title: [Notices'), inVersion(String.raw`content\/docs\/{v}\/moving\/notices\.md:\d+: malformed front matter`)],
-      ['packing.mdx', '/docs/moving/packing/', (t) => t.replace('./images/shed.png', './images/barn.png'), inVersion(String.raw`content\/docs\/{v}\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found`)],
+      [
+        'packing.mdx',
+        '/docs/moving/packing/',
+        (t) => `${t.replace('./images/shed.png', './images/barn.png')}\nThen [unpack](./unpacking.mdx).\n`,
+        // Every problem of the page, not only the first.
+        inVersion(String.raw`content\/docs\/{v}\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found[\s\S]*content\/docs\/{v}\/moving\/packing\.mdx:\d+: broken link \.\/unpacking\.mdx`),
+      ],
       ['index.mdx', '/docs/moving/', (t) => `${t}\nSee [the unpacking](/docs/moving/unpacking/).\n`, inVersion(String.raw`content\/docs\/{v}\/moving\/index\.mdx:\d+: .*\/docs\/moving\/unpacking\/`)],
       ['../guides/one.mdx', '/docs/guides/one/', (t) => `${t}\nSee [the step](/docs/getting-started/#no-such-step).\n`, inVersion(String.raw`content\/docs\/{v}\/guides\/one\.mdx:\d+: \/docs\/getting-started\/#no-such-step — no element with id "no-such-step"`)],
     ];

@@ -9,6 +9,7 @@ import { renderMdx } from './render-mdx.tsx';
 import { readDocSource } from '../../src/builder/pages/read-content.ts';
 import { PAGE_COMPONENTS } from '../../src/builder/pages/page-components.ts';
 import compilePage from '../../src/builder/pages/mdx-compile-worker.ts';
+import { versionRoutes } from '../../src/builder/links/version-routes.ts';
 import { withImageUrls } from '../../src/builder/prerender/page-images.ts';
 import { mdxComponents } from '../../src/mdx/components.tsx';
 
@@ -84,7 +85,7 @@ describe('pages written for Docusaurus', () => {
     expect(container.querySelector('.admonition--tip .admonition__heading')!.textContent).toBe('Checked');
     expect(container.textContent).toContain('Ask on the forum.');
     const out = await compile('content/docs/1.1/guides/install.mdx', text);
-    expect(out.error).toBeUndefined();
+    expect(out.errors).toBeUndefined();
     expect(out.doc!.toc!.map((t) => t.id)).toEqual(['before', 'install-the-binary']);
     expect(out.partials).toEqual([path.join(site, 'content/docs/1.1/guides/_install-steps.mdx'), path.join(site, 'content/docs/1.1/_shared/_support.md')]);
     // The compiled page imports nothing: the partials are in it.
@@ -95,14 +96,14 @@ describe('pages written for Docusaurus', () => {
 
   it('fails an import of a site’s own component, and a component no page has, naming the line and what to do', async () => {
     const own = await compile('content/docs/1.1/x.mdx', "---\ntitle: X\n---\n\nText.\n\nimport Hero from '@site/src/components/Hero';\n\n<Hero />\n");
-    expect(`${own.error!.location}: ${own.error!.reason}`).toMatch(/^content\/docs\/1\.1\/x\.mdx:7: import … from '@site\/src\/components\/Hero': pages here cannot import code .*write it in Markdown, or use the components every page has/);
+    expect(`${own.errors![0].location}: ${own.errors![0].reason}`).toMatch(/^content\/docs\/1\.1\/x\.mdx:7: import … from '@site\/src\/components\/Hero': pages here cannot import code .*write it in Markdown, or use the components every page has/);
     const unknown = await compile('content/docs/1.1/y.mdx', '---\ntitle: Y\n---\n\nText.\n\n<AssetsProvider>\n\nInside.\n\n</AssetsProvider>\n');
-    expect(`${unknown.error!.location}: ${unknown.error!.reason}`).toMatch(/^content\/docs\/1\.1\/y\.mdx:7: <AssetsProvider> is not a component this site has/);
+    expect(`${unknown.errors![0].location}: ${unknown.errors![0].reason}`).toMatch(/^content\/docs\/1\.1\/y\.mdx:7: <AssetsProvider> is not a component this site has/);
     const missing = await compile('content/docs/1.1/z.mdx', "---\ntitle: Z\n---\n\nimport Gone from './_gone.mdx';\n\n<Gone />\n");
-    expect(`${missing.error!.location}: ${missing.error!.reason}`).toMatch(/^content\/docs\/1\.1\/z\.mdx:5: import … from '\.\/_gone\.mdx': no file content\/docs\/1\.1\/_gone\.mdx/);
+    expect(`${missing.errors![0].location}: ${missing.errors![0].reason}`).toMatch(/^content\/docs\/1\.1\/z\.mdx:5: import … from '\.\/_gone\.mdx': no file content\/docs\/1\.1\/_gone\.mdx/);
     // A component the page declares itself is its own to use.
     const declared = await compile('content/docs/1.1/w.mdx', '---\ntitle: W\n---\n\nexport const Hi = () => <b>hi</b>;\n\n<Hi />\n');
-    expect(declared.error).toBeUndefined();
+    expect(declared.errors).toBeUndefined();
   });
 
   it('serves a page’s images under a name of their content, sized, lazy below the first blocks, from the page’s folder, a partial’s or public/', async () => {
@@ -127,11 +128,32 @@ describe('pages written for Docusaurus', () => {
 
   it('fails a missing image and one without alt text, naming the line', async () => {
     const missing = await compile('content/docs/1.1/m.mdx', '---\ntitle: M\n---\n\nText.\n\n![A screen](./nope.png)\n');
-    expect(`${missing.error!.location}: ${missing.error!.reason}`).toBe('content/docs/1.1/m.mdx:7: image "./nope.png" not found: no file content/docs/1.1/nope.png');
+    expect(`${missing.errors![0].location}: ${missing.errors![0].reason}`).toBe('content/docs/1.1/m.mdx:7: image "./nope.png" not found: no file content/docs/1.1/nope.png');
     const publicMissing = await compile('content/docs/1.1/p.mdx', '---\ntitle: P\n---\n\n<img src="/img/nope.png" alt="x" />\n');
-    expect(`${publicMissing.error!.location}: ${publicMissing.error!.reason}`).toMatch(/^content\/docs\/1\.1\/p\.mdx:5: image "\/img\/nope\.png" not found: no file public\/img\/nope\.png \(a path starting with \/ is looked for in public\/\)/);
+    expect(`${publicMissing.errors![0].location}: ${publicMissing.errors![0].reason}`).toMatch(/^content\/docs\/1\.1\/p\.mdx:5: image "\/img\/nope\.png" not found: no file public\/img\/nope\.png \(a path starting with \/ is looked for in public\/\)/);
     const noAlt = await compile('content/docs/1.1/guides/a.mdx', '---\ntitle: A\n---\n\n![](./enable.png)\n');
-    expect(`${noAlt.error!.location}: ${noAlt.error!.reason}`).toMatch(/^content\/docs\/1\.1\/guides\/a\.mdx:5: image "\.\/enable\.png" has no alt text/);
+    expect(`${noAlt.errors![0].location}: ${noAlt.errors![0].reason}`).toMatch(/^content\/docs\/1\.1\/guides\/a\.mdx:5: image "\.\/enable\.png" has no alt text/);
+  });
+
+  it('names every problem of a page at once, each with its line, a partial’s in the partial', async () => {
+    // Its links are relative to its own folder: ./tunnels.mdx is concepts/tunnels.mdx.
+    write('content/docs/1.1/concepts/_broken-step.mdx', 'Read [tunnels](./tunnels.mdx).\n\nSee [the gone page](./gone.mdx).\n');
+    const rel = 'content/docs/1.1/guides/many.mdx';
+    const text = [
+      '---', 'title: Many', '---', '', "import Step from '../concepts/_broken-step.mdx';", '',
+      'Read [the install guide](./instal.mdx).', '', '![A screen](./nope.png)', '', '<Hero />', '', ':::notice', 'Hm.', ':::', '', '<Step />', '',
+      '![](./enable.png)', '',
+    ].join('\n');
+    const links = { from: { version: '1.1', relPath: 'guides/many.mdx' }, versions: [versionRoutes({ name: '1.1', pathPrefix: '' }, [{ relPath: 'guides/install.mdx' }, { relPath: 'guides/many.mdx' }, { relPath: 'concepts/tunnels.mdx' }], [])] };
+    const out = await compilePage({ path: path.join(site, rel), source: rel, relPath: 'guides/many.mdx', text, development: false, withDoc: true, links });
+    expect(out.errors!.map((e) => `${e.location}: ${e.reason}`)).toEqual([
+      expect.stringMatching(/^content\/docs\/1\.1\/concepts\/_broken-step\.mdx:3: broken link \.\/gone\.mdx: no page file concepts\/gone\.mdx in version 1\.1/),
+      'content/docs/1.1/guides/many.mdx:7: broken link ./instal.mdx: no page file guides/instal.mdx in version 1.1 (did you mean ./install.mdx?)',
+      'content/docs/1.1/guides/many.mdx:9: image "./nope.png" not found: no file content/docs/1.1/guides/nope.png',
+      expect.stringMatching(/^content\/docs\/1\.1\/guides\/many\.mdx:11: <Hero> is not a component this site has/),
+      expect.stringMatching(/^content\/docs\/1\.1\/guides\/many\.mdx:13: unknown admonition ":::notice"/),
+      expect.stringMatching(/^content\/docs\/1\.1\/guides\/many\.mdx:19: image "\.\/enable\.png" has no alt text/),
+    ]);
   });
 
   it('writes a page’s images into its Markdown copy as full URLs', () => {
@@ -143,7 +165,7 @@ describe('pages written for Docusaurus', () => {
 
   it('reads a .md page as MDX, as Docusaurus does by default: its imports and components work', async () => {
     const out = await compile('content/docs/1.1/os.md', "---\ntitle: OS\n---\n\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n<Tabs>\n<TabItem value=\"a\" label=\"A\">\n\nIn A.\n\n</TabItem>\n</Tabs>\n");
-    expect(out.error).toBeUndefined();
+    expect(out.errors).toBeUndefined();
     // The import is read (not left as a line of text), and Tabs is the page's component.
     expect(out.code).not.toContain('@theme/Tabs');
     expect(out.code).toMatch(/_jsxs?\(Tabs,/);

@@ -21,6 +21,7 @@ import type { CompileOutput, CompileTask } from './mdx-compile-worker.ts';
 import type { DiagramFallback } from '../diagrams/remark-mermaid.ts';
 import type { PageImage } from './remark-images.ts';
 import { forEachLimited } from './limit.ts';
+import { problemLines } from './page-problems.ts';
 import { linkRuntime, linkerReady, PageImportError } from '../common/page-link.ts';
 import { PAGE_ENV } from '../threads/page-env.ts';
 import { progress } from '../common/progress.ts';
@@ -70,7 +71,7 @@ export interface CompiledPages {
   /** Each page's images, by source: the build copies them into the site. */
   images: Record<string, PageImage[]>;
   /**
-   * Each page that did not compile, by source: 'file:line: reason'. Its module renders nothing, so the build can go on
+   * Each page that did not compile, by source: 'file:line: reason', a line for each of its problems. Its module renders nothing, so the build can go on
    * to name every broken link too, and then fails.
    */
   failures: Record<string, string>;
@@ -237,8 +238,8 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
           out[source] = failedModule;
           shown.tick();
         };
-        if (result.error) {
-          failed(`${result.error.location}: ${result.error.reason}`);
+        if (result.errors) {
+          failed(problemLines(result.errors).join('\n'));
           continue;
         }
         try {
