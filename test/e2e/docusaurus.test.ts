@@ -158,8 +158,8 @@ describe('a build with five mistakes in five pages', () => {
     const edits: [string, (t: string) => string][] = [
       // a link to no page
       ['notices.md', (t) => t.replace('./packing.mdx#wrap-the-tools', '/docs/moving/unpacking/')],
-      // an anchor no heading has
-      ['index.mdx', (t) => `${t}\nSee [the first step](/docs/guides/one/#step-zero).\n`],
+      // an anchor no heading has, by its route and by a file link
+      ['index.mdx', (t) => `${t}\nSee [the first step](/docs/guides/one/#step-zero).\n\nThen [step on](../guides/one.mdx#step-on).\n`],
       // an image that is not there, and in the same page a file link to no page
       ['packing.mdx', (t) => `${t.replace('./images/shed.png', './images/barn.png')}\nThen [unpack](./unpacking.mdx).\n`],
       // a front matter value of the wrong kind
@@ -175,6 +175,9 @@ describe('a build with five mistakes in five pages', () => {
       assert.equal(code, 1, output);
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/notices\.md:\d+.*\/docs\/moving\/unpacking\/.*no page`));
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/index\.mdx:\d+ .*#step-zero — no element with id "step-zero"`));
+      // The file link where it is written, as written, and the heading meant.
+      const fileLinkLine = (await readFile(path.join(dir, 'index.mdx'), 'utf8')).split('\n').findIndex((l) => l.includes('../guides/one.mdx#step-on')) + 1;
+      assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/index\.mdx:${fileLinkLine} \(page \/docs\/moving\/\): \.\.\/guides\/one\.mdx#step-on — no element with id "step-on" on \/docs\/guides\/one\/ \(did you mean #step-one\?\)`));
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found`));
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/packing\.mdx:\d+: broken link \.\/unpacking\.mdx: no page file moving\/unpacking\.mdx`));
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/guides\/crash\.mdx:\d+: front matter "sidebar_position" must be a number`));

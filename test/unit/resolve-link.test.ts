@@ -112,6 +112,14 @@ describe('the page compiler', () => {
     expect(out.errors?.[1].reason).toContain('./gone.mdx: no page file concepts/gone.mdx in version 1.9');
   });
 
+  it('records where each link it rewrote is written, for the link check to name', async () => {
+    const out = await compile('# T\n\n[a](./index.mdx#x) and [b](/docs/getting-started/)\n\n[again](./index.mdx#x)\n');
+    expect(out.linkPlaces).toEqual({
+      '/docs/1.9/concepts/#x': { written: './index.mdx#x', at: ['content/docs/1.9/concepts/tunnels.mdx:3', 'content/docs/1.9/concepts/tunnels.mdx:5'] },
+      '/docs/1.9/getting-started/': { written: '/docs/getting-started/', at: ['content/docs/1.9/concepts/tunnels.mdx:3'] },
+    });
+  });
+
   it("records what its links resolved against, which stops holding when a linked page's route changes", async () => {
     const out = await compile('[a](./index.mdx) [b](/docs/getting-started/)');
     const answers = out.linkAnswers!;

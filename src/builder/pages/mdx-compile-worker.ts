@@ -14,6 +14,7 @@ import type { Root } from 'mdast';
 import type { DocSource } from '../../content/types.ts';
 import { ContentError } from '../../content/manifest.ts';
 import type { LinkContext } from './remark-links.ts';
+import type { LinkPlaces } from '../links/link-places.ts';
 import { problemsOf, type PageProblem } from './page-problems.ts';
 
 export interface CompileTask {
@@ -41,6 +42,8 @@ export interface CompileOutput {
   diagramFallbacks?: DiagramFallback[];
   /** What its links were resolved against (remark-links.ts), for the page cache to check. */
   linkAnswers?: Record<string, string>;
+  /** Where the links it rewrote are written (link-places.ts), for the link check's report. */
+  linkPlaces?: LinkPlaces;
   /** What the build says of the page without failing it: 'file:line: reason'. */
   warnings?: string[];
   /** The partial files whose text is part of the page (absolute paths). */
@@ -88,6 +91,7 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
     const code = String(processor.stringify(program, file));
     const fallbacks = file.data.diagramFallbacks;
     const linkAnswers = file.data.linkAnswers;
+    const linkPlaces = file.data.linkPlaces;
     const warnings = [...frontMatterWarnings, ...file.messages.filter((m) => !m.fatal).map((m) => `${task.source}${m.line ? `:${m.line}` : ''}: ${m.reason}`)];
     const partials = file.data.partials ?? [];
     const images = file.data.images ?? [];
@@ -96,6 +100,7 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
       doc,
       ...(fallbacks?.length ? { diagramFallbacks: fallbacks } : {}),
       ...(linkAnswers && Object.keys(linkAnswers).length ? { linkAnswers } : {}),
+      ...(linkPlaces && Object.keys(linkPlaces).length ? { linkPlaces } : {}),
       ...(warnings.length ? { warnings } : {}),
       ...(partials.length ? { partials } : {}),
       ...(images.length ? { images } : {}),

@@ -9,6 +9,7 @@ import type { LinkContext } from './remark-links.ts';
 import { pageErrorModule } from './page-error-module.ts';
 import { problemLines, type PageProblem } from './page-problems.ts';
 import type { PageAnchors } from './page-anchors.ts';
+import type { LinkPlaces } from '../links/link-places.ts';
 import type { CompileOutput } from './mdx-compile-worker.ts';
 import type { MdxPluginApi } from './dev-compiles.ts';
 
@@ -82,7 +83,7 @@ export function mdxPlugin(): Plugin {
       if (out.errors) return { code: `${pageErrorModule(out.errors)}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n`, map: null };
       // What the build's link check would say of its anchors, shown in the page as its other errors are.
       const now = await tablesNow();
-      const anchors = out.anchors && now ? await brokenAnchors(root, source, out.anchors, now, CONTENT_DIR) : [];
+      const anchors = out.anchors && now ? await brokenAnchors(root, source, out.anchors, now, CONTENT_DIR, out.linkPlaces ?? {}) : [];
       if (anchors.length) return { code: `${pageErrorModule(anchors)}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n`, map: null };
       for (const w of out.warnings ?? []) this.warn(w);
       // An edited partial compiles the pages that hold it again.
@@ -120,10 +121,10 @@ function fileOfRoute(tables: VersionRoutes[], route: string, contentDir: string)
   return undefined;
 }
 
-/** The links of a page whose anchor no element of its target has. */
-async function brokenAnchors(root: string, source: string, anchors: PageAnchors, tables: VersionRoutes[], contentDir: string): Promise<PageProblem[]> {
+/** The links of a page whose anchor no element of its target has, as written (`places`: the links the compiler rewrote), with what to write instead. */
+async function brokenAnchors(root: string, source: string, anchors: PageAnchors, tables: VersionRoutes[], contentDir: string, places: LinkPlaces): Promise<PageProblem[]> {
   if (!anchors.links.length) return [];
-  const { idsOfFile } = await import('./page-anchors.ts');
+  const [{ idsOfFile }, { anchorAdvice }] = await Promise.all([import('./page-anchors.ts'), import('../links/link-check.ts')]);
   const broken: PageProblem[] = [];
   for (const { href, line } of anchors.links) {
     const [route, hash] = href.split('#');
@@ -132,7 +133,7 @@ async function brokenAnchors(root: string, source: string, anchors: PageAnchors,
     if (!target) continue; // another site, a static file, a generated index: the build checks these
     const ids = target === source ? anchors.ids : idsOfFile(path.join(root, target), root);
     const id = decodeURIComponent(hash);
-    if (!ids.includes(id)) broken.push({ location: `${source}:${line}`, reason: `${href} — no element with id "${id}" on ${route || 'this page'}` });
+    if (!ids.includes(id)) broken.push({ location: `${source}:${line}`, reason: `${places[href]?.written ?? href} — no element with id "${id}" on ${route || 'this page'}${anchorAdvice(id, ids)}` });
   }
   return broken;
 }

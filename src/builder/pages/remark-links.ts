@@ -10,6 +10,7 @@ import type { Node } from 'unist';
 import type { VFile } from 'vfile';
 import { visit } from 'unist-util-visit';
 import { pageProblem } from './page-problems.ts';
+import type { LinkPlaces } from '../links/link-places.ts';
 import { answerOf, resolveLink, type LinkFrom, type LinkQuery, type RouteLookup, type VersionRoutes } from '../links/resolve-link.ts';
 
 /** What the compiler gives the plugin: where the page is, and every version's routes. */
@@ -67,10 +68,20 @@ export function remarkLinks() {
       const partial = (node.data as { fromFile?: string } | undefined)?.fromFile;
       return partial && versionDir && partial.startsWith(versionDir) ? { ...context.from, relPath: partial.slice(versionDir.length).split(path.sep).join('/') } : context.from;
     };
+    // Where each rewritten link is written, for the link check's report (link-places.ts).
+    const places: LinkPlaces = {};
+    const placeOf = (node: Node) => {
+      const partial = (node.data as { fromFile?: string } | undefined)?.fromFile;
+      const line = node.position?.start.line;
+      return `${partial ? path.relative(file.cwd, partial) : (file.data.source ?? file.path)}${line ? `:${line}` : ''}`;
+    };
     const resolve = (href: string, at: Node, set: (href: string) => void) => {
       const out = resolveLink(href, fromOf(at), lookup);
       if ('href' in out) {
-        if (out.href !== href) set(out.href);
+        if (out.href === href) return;
+        set(out.href);
+        const place = (places[out.href] ??= { written: href, at: [] });
+        place.at.push(placeOf(at));
       } else pageProblem(file, `broken link ${href}: ${out.reason}${out.hint ? ` (${out.hint})` : ''}`, at);
     };
     visit(tree, (node) => {
@@ -85,6 +96,7 @@ export function remarkLinks() {
       }
     });
     file.data.linkAnswers = answers;
+    file.data.linkPlaces = places;
   };
 }
 
@@ -94,5 +106,7 @@ declare module 'vfile' {
     linkContext: LinkContext;
     /** Set by remarkLinks: each route lookup its links made and the answer (see linkAnswersHold). */
     linkAnswers: Record<string, string>;
+    /** Set by remarkLinks: where the links it rewrote are written. */
+    linkPlaces: LinkPlaces;
   }
 }
