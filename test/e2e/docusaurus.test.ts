@@ -142,11 +142,15 @@ describe('pages moved from Docusaurus', () => {
     await page.close();
   });
 
-  it('links the images in the Markdown copy and llms.txt, and never makes a page of a partial', async () => {
+  it('writes the partials’ text into the Markdown copy, links the images there and in llms.txt, and never makes a page of a partial', async () => {
     const copy = await readFile(path.join(project, 'dist/docs/moving/packing/index.md'), 'utf8');
     assert.match(copy, /!\[The shed before packing\]\(https?:\/\/[^)]+\/zrok-docs\/assets\/img\/shed\.[0-9a-f]{10}\.png\)/);
+    // The partial's text where the page shows it, its image a full URL too, and neither its import nor its tag.
+    assert.match(copy, /## Checklist\n\n- Empty the shelves\.\n- Photograph the wiring\.\n\n!\[The shed's floor plan\]\(https?:\/\/[^)]+\/zrok-docs\/assets\/img\/plan\.[0-9a-f]{10}\.png\)/);
+    assert.doesNotMatch(copy, /<Checklist|_checklist\.mdx/);
     const llms = await readFile(path.join(project, 'dist/llms.txt'), 'utf8');
     assert.match(llms, /  - Image: \[The shed before packing\]\(https?:\/\/[^)]+\/zrok-docs\/assets\/img\/shed\.[0-9a-f]{10}\.png\)/);
+    assert.match(llms, /  - Image: \[The shed's floor plan\]\(https?:\/\/[^)]+\/zrok-docs\/assets\/img\/plan\.[0-9a-f]{10}\.png\)/);
     const moving = await readdir(path.join(project, 'dist/docs/moving'));
     assert.deepEqual(moving.filter((f) => !f.includes('.')).sort(), ['notices', 'packing']);
   });

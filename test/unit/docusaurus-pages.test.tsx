@@ -11,6 +11,7 @@ import { PAGE_COMPONENTS } from '../../src/builder/pages/page-components.ts';
 import compilePage from '../../src/builder/pages/mdx-compile-worker.ts';
 import { versionRoutes } from '../../src/builder/links/version-routes.ts';
 import { withImageUrls } from '../../src/builder/prerender/page-images.ts';
+import { withPartialTexts } from '../../src/builder/pages/partials.ts';
 import { mdxComponents } from '../../src/mdx/components.tsx';
 
 /** A PNG of a given size, all one colour: enough for the build to read its size and hash its bytes. */
@@ -160,6 +161,16 @@ describe('pages written for Docusaurus', () => {
     const images = [{ file: '/x/enable.png', url: '/assets/img/enable.0123456789.png', src: './enable.png', alt: 'The enable screen' }];
     expect(withImageUrls('# T\n\n![The enable screen](./enable.png)\n\n<img src="./enable.png" alt="x" />\n', images, 'https://docs.example.com/zrok-docs')).toBe(
       '# T\n\n![The enable screen](https://docs.example.com/zrok-docs/assets/img/enable.0123456789.png)\n\n<img src="https://docs.example.com/zrok-docs/assets/img/enable.0123456789.png" alt="x" />\n',
+    );
+  });
+
+  it('puts a partial’s text in the page’s Markdown copy where the page shows it, outside code blocks', () => {
+    write('content/docs/1.1/guides/_outer.mdx', "---\nsidebar_position: 9\n---\n\nimport Support from '../_shared/_support.md';\n\nBefore support.\n\n<Support />\n");
+    const text =
+      "---\ntitle: Copy\n---\n\nimport Tabs from '@theme/Tabs';\nimport Outer from './_outer.mdx';\nimport Steps from './_install-steps.mdx';\n\n## Start\n\n<Outer />\n\nThen <Steps/> and done.\n\n```mdx\n<Outer />\n```\n";
+    expect(withPartialTexts(path.join(site, 'content/docs/1.1/guides/copy.mdx'), text, site)).toBe(
+      "---\ntitle: Copy\n---\n\nimport Tabs from '@theme/Tabs';\n\n## Start\n\nBefore support.\n\nAsk on the forum.\n\n" +
+        'Then ## Install the binary\n\nDownload it, then run `zrok version`.\n\n:::tip Checked\nThe version prints.\n::: and done.\n\n```mdx\n<Outer />\n```\n',
     );
   });
 

@@ -1,7 +1,8 @@
 /**
  * MDX partials: `_name.mdx` files a page imports by a relative path or by `@site/…` (the project's folder), whose text
  * becomes part of the page (remark-docusaurus-imports.ts). They are never pages of their own (read-content.ts skips
- * names starting with `_`). A page's compiled module depends on them, so the page cache keys it by their text too.
+ * names starting with `_`). A page's compiled module depends on them, so the page cache keys it by their text too, and
+ * a page's Markdown copy holds their text where the page shows it (withPartialTexts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,4 +40,44 @@ export function partialsOf(file: string, text: string, root: string, seen = new 
     out.push({ file: partial, text: partialText }, ...partialsOf(partial, partialText, root, seen));
   }
   return out;
+}
+
+const PARTIAL_IMPORT = /^import\s+([A-Za-z_$][\w$]*)\s+from\s*['"]([^'"]+)['"];?[ \t]*(?:\n|$)/gm;
+const FENCE = /^\s*(```|~~~)/;
+const FRONT_MATTER = /^---\n[\s\S]*?\n---(?:\n|$)/;
+/** Partials inside partials, at most this deep (as the compiler allows). */
+const MAX_DEPTH = 8;
+
+/**
+ * A page's text (or a partial's) as a reader sees it: each partial it imports put in place of its `<Name />`, outside
+ * code blocks, and the partial's import line gone. For the page's Markdown copy; the compiler reads partials on its
+ * own (remark-docusaurus-imports.ts). A partial that cannot be read is left as written.
+ */
+export function withPartialTexts(file: string, text: string, root: string, depth = 0): string {
+  if (!text.includes('import') || depth >= MAX_DEPTH) return text;
+  const texts = new Map<string, string>();
+  const rest = text.replace(PARTIAL_IMPORT, (line, name: string, source: string) => {
+    const partial = partialFile(source, file, root);
+    if (!partial) return line;
+    let partialText: string;
+    try {
+      partialText = readFileSync(partial, 'utf8');
+    } catch {
+      return line;
+    }
+    texts.set(name, withPartialTexts(partial, partialText.replace(FRONT_MATTER, ''), root, depth + 1).trim());
+    return '';
+  });
+  if (!texts.size) return text;
+  const use = new RegExp(`<(${[...texts.keys()].join('|')})\\s*/>`, 'g');
+  let fence = '';
+  return rest
+    .split('\n')
+    .map((line) => {
+      const marker = FENCE.exec(line)?.[1];
+      if (marker && (!fence || line.trim().startsWith(fence))) fence = fence ? '' : marker;
+      else if (!fence) return line.replace(use, (_, name: string) => texts.get(name)!);
+      return line;
+    })
+    .join('\n');
 }
