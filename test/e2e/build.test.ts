@@ -293,6 +293,11 @@ describe('npm run dev', () => {
     base = server.resolvedUrls!.local[0].replace(/\/$/, '');
   });
   after(async () => server?.close());
+  /** A wait's failure, with what the tab showed instead and what the dev server reported. */
+  const whatTheTabShowed = (tab: import('playwright-core').Page) => async (e: Error) => {
+    const shown = (await tab.locator('main').innerText().catch(() => '(no main)')).slice(0, 600);
+    throw new Error(`${e.message}\nthe page showed: ${shown}\nthe dev server's errors: ${serverErrors.join('\n') || 'none'}`);
+  };
 
   it('updates the sidebar when a page is added, renamed or deleted, without a restart', async () => {
     // The sidebar as the browser gets it: the page data the dev server serves.
@@ -458,7 +463,7 @@ describe('npm run dev', () => {
       await tab.getByText('A sentence before the mistake.').waitFor({ timeout: 20_000 });
       await writeFile(file, broken);
       const alert = tab.getByRole('alert').filter({ hasText: 'The build would stop here' });
-      await alert.waitFor({ timeout: 30_000 });
+      await alert.waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab));
       assert.match((await alert.textContent()) ?? '', new RegExp(`content/docs/7\\.1/guides/one\\.mdx:${line}: MDX syntax error`));
       await writeFile(file, `${original}\nFixed again.\n`);
       await tab.getByText('Fixed again.').waitFor({ timeout: 30_000 });
@@ -479,9 +484,7 @@ describe('npm run dev', () => {
       const tab = await browser.newPage();
       await tab.goto(`${base}/docs/guides/one/`);
       const alert = tab.getByRole('alert').filter({ hasText: 'This diagram cannot be drawn' });
-      await alert.waitFor({ timeout: 30_000 }).catch(async (e: Error) => {
-        throw new Error(`${e.message}\nthe page showed: ${(await tab.locator('main').innerText().catch(() => '(no main)')).slice(0, 600)}`);
-      });
+      await alert.waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab));
       assert.match((await alert.textContent()) ?? '', new RegExp(`content/docs/7\\.1/guides/one\\.mdx:${line}\\): mermaid syntax error`));
       await writeFile(file, `${original}\n\`\`\`mermaid title="Live diagram"\nflowchart LR\n  A[closed] --> B\n\`\`\`\n`);
       await tab.getByRole('img', { name: 'Live diagram' }).waitFor({ timeout: 30_000 });

@@ -5,6 +5,7 @@ import type { ContentSources } from '../pages/read-content.ts';
 import { createPageDataBuilder, type PageDataBuilder } from '../../content/page-data.ts';
 import type { DocSource, SiteManifest } from '../../content/types.ts';
 import { siteIndexText } from './bundle-cache.ts';
+import { followSave } from './followed-saves.ts';
 import type { MdxPluginApi } from '../pages/dev-compiles.ts';
 import { PAGE_RUNTIME } from '../prerender/page-html.ts';
 import siteConfig from '../../../site.config.ts';
@@ -79,7 +80,8 @@ export function contentPlugin(): Plugin[] {
     const page = await contentPage(file);
     const entryBefore = page && (await sources).versions.find((v) => v.name === page.version)?.docs.get(page.relPath);
     const indexBefore = await siteIndex().catch(() => '');
-    await compileEditedPage(file);
+    // Only a head start for the body's compile: if it fails, the browser is still told, and the body shows why.
+    await compileEditedPage(file).catch((e: unknown) => server?.config.logger.error(`${file}: ${(e as Error).message}`));
     let read;
     try {
       read = await content.readContentFile(await sources, file);
@@ -88,6 +90,12 @@ export function contentPlugin(): Plugin[] {
       server.config.logger.error(String((e as Error).message));
       return;
     }
+    // The browser imports the page's body again, under this edit's number or, after a reload, under its own URL. Vite
+    // drops its own transforms of the file only once its plugins' watchChange hooks have run, which a busy machine
+    // makes later than this: a body URL transformed before (the reloaded page's, or a second tab's, which counts edits
+    // from 1 again) would be served as it was. So the transforms are dropped here first, before either is sent, and
+    // every edit has a number no earlier one had.
+    for (const mod of server.moduleGraph.getModulesByFile(path.resolve(file)) ?? []) server.moduleGraph.invalidateModule(mod);
     for (const listener of changeListeners) listener(file);
     // An edit to a page's text alone leaves the manifest as it was (the headings served come from the page itself,
     // see serveData): at ten thousand pages, assembling it again would be most of what an edit costs here.
@@ -101,11 +109,6 @@ export function contentPlugin(): Plugin[] {
         return;
       }
     }
-    // The browser imports the page's body again under this edit's number. Vite drops its own transforms of the file
-    // only once its plugins' watchChange hooks have run, which a busy machine makes later than this: a body URL
-    // transformed before (a second tab counts edits from 1 again) would be served as it was. So the transforms are
-    // dropped here first, and every edit has a number no earlier one had.
-    for (const mod of server.moduleGraph.getModulesByFile(path.resolve(file)) ?? []) server.moduleGraph.invalidateModule(mod);
     edits += 1;
     server.ws.send({ type: 'custom', event: CONTENT_CHANGED_EVENT, data: { edit: edits } satisfies ContentChanged });
   };
@@ -194,9 +197,10 @@ export function contentPlugin(): Plugin[] {
       configureServer(s) {
         server = s;
         s.middlewares.use(serveData);
-        s.watcher.on('add', (file) => void onContentChange(file));
-        s.watcher.on('unlink', (file) => void onContentChange(file));
-        s.watcher.on('change', (file) => void onContentChange(file));
+        const handle = (file: string) => void onContentChange(file);
+        s.watcher.on('add', (file) => followSave(file, handle));
+        s.watcher.on('unlink', handle);
+        s.watcher.on('change', (file) => followSave(file, handle));
       },
     },
   ];

@@ -52,27 +52,36 @@ async function pressKeys(page: Page, keys: string) {
 }
 
 /**
- * Runs `navigate` (a goto or a reload) and waits for its load. Firefox aborts a navigation that another one replaced
- * (NS_BINDING_ABORTED): the page's own redirect (a redirect page forwarding at once), or a load still under way when
- * it was asked (a new tab's first, or the last one's late work on a busy machine). Then the document that won is
- * waited for, and the navigation asked again if no new document came.
+ * Runs `navigate` (a goto or a reload) and waits until a new document has loaded. Firefox aborts a navigation that
+ * another one replaced (NS_BINDING_ABORTED): the page's own redirect (a redirect page forwarding at once), or a load
+ * still under way when it was asked (a new tab's first, or the last one's late work on a busy machine). And the
+ * driver's goto can return before the new document is there at all: puppeteer's BiDi `waitForNavigation` takes a
+ * history update of the document being left for the navigation. So the tab is read only once a document without the
+ * mark set here has loaded; if none comes, the navigation is asked again.
  */
 async function navigated(page: Page, navigate: () => Promise<unknown>) {
-  // A mark on the document being left: after an abort, the old document (still complete, still hydrated) must not
-  // pass for the new one, as page.url() may already name the URL asked.
+  // A mark on the document being left: the old document (still complete, still hydrated) must not pass for the new
+  // one, as page.url() may already name the URL asked.
   await page.evaluate('window.__leftByGoto = true').catch(() => undefined);
-  try {
-    await navigate();
-    return;
-  } catch (e) {
-    if (!/NS_BINDING_ABORTED/.test(String(e))) throw e;
+  for (let asked = 1; ; asked++) {
+    try {
+      await navigate();
+    } catch (e) {
+      if (!/NS_BINDING_ABORTED/.test(String(e))) throw e;
+    }
+    if (await newDocumentLoaded(page)) return;
+    if (asked === 2) throw new Error(`firefox: no new document loaded at ${page.url()} after asking twice`);
   }
-  for (let i = 0; i < 200; i++) {
+}
+
+/** Whether a document without the leaving mark completes its load (a hang guard of 10 s for one that never comes). */
+async function newDocumentLoaded(page: Page): Promise<boolean> {
+  for (const end = Date.now() + 10_000; Date.now() < end; ) {
     const state = await page.evaluate('window.__leftByGoto ? "old" : document.readyState').catch(() => 'navigating');
-    if (state === 'complete') return;
+    if (state === 'complete') return true;
     await new Promise((r) => setTimeout(r, 50));
   }
-  await navigate();
+  return false;
 }
 
 export async function firefoxEngine(site: string): Promise<Engine> {
