@@ -91,12 +91,21 @@ describe('pages moved from Docusaurus', () => {
     await page.close();
   });
 
-  it('shows tabs, details, a code block, a partial, images and links as Docusaurus does', async () => {
+  it('shows tabs (their labels on Tabs, their queryString too), details, a code block, a partial, images and links as Docusaurus does', async () => {
     const { page, errors } = await open('/docs/moving/packing/');
     // Tabs switch.
     await page.getByRole('tab', { name: 'Trailer' }).click();
     assert.equal(await page.getByText('Balance the trailer over its axle.').isVisible(), true);
     assert.equal(await page.getByText('Load the van from the back.').isVisible(), false);
+    // Labels given on Tabs, in their order; the tab the address names is shown, and a tab chosen is written there.
+    const load = page.locator('.tabs').nth(1);
+    assert.deepEqual(await load.getByRole('tab').allTextContents(), ['By hand', 'By trolley']);
+    await page.goto(`${site.url}/docs/moving/packing/?load=trolley`);
+    await waitHydrated(page);
+    assert.equal(await page.getByText('Tilt the trolley under the box.').isVisible(), true);
+    await page.getByRole('tab', { name: 'By hand' }).click();
+    assert.equal(await page.getByText('Carry one box at a time.').isVisible(), true);
+    assert.equal(new URL(page.url()).search, '?load=hand');
     // Details open on their summary.
     await page.locator('details summary', { hasText: 'Why wrap the tools?' }).click();
     assert.equal(await page.getByText('Wrapped tools do not scratch the panels.').isVisible(), true);

@@ -4,7 +4,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { renderMdx } from './render-mdx.tsx';
 import { readDocSource } from '../../src/builder/pages/read-content.ts';
 import { PAGE_COMPONENTS } from '../../src/builder/pages/page-components.ts';
@@ -76,6 +76,28 @@ describe('pages written for Docusaurus', () => {
     expect(block.querySelector('pre')!.textContent).toBe('v: 4\nadmin:\n  secrets: []');
     expect(block.querySelectorAll('pre span[style*="--shiki-light"]').length).toBeGreaterThan(1);
     expect(screen.getByRole('link', { name: 'Guides' }).getAttribute('href')).toBe('/docs/guides/');
+  });
+
+  it('reads Docusaurus’s labels given on Tabs, its defaultValue, and shows and writes the tab the address names', async () => {
+    window.history.replaceState(null, '', '/docs/guides/run/?os=windows&x=1');
+    const { container } = await renderPage(
+      'content/docs/1.1/guides/run.mdx',
+      "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n" +
+        "<Tabs defaultValue=\"mac\" values={[{label: 'macOS', value: 'mac'}, {label: 'Linux', value: 'linux'}]}>\n<TabItem value=\"linux\">\n\nOn Linux.\n\n</TabItem>\n<TabItem value=\"mac\">\n\nOn a Mac.\n\n</TabItem>\n</Tabs>\n\n" +
+        '<Tabs groupId="os" queryString>\n<TabItem value="linux" label="Linux">\n\nRun it on Linux.\n\n</TabItem>\n<TabItem value="windows" label="Windows">\n\nRun it on Windows.\n\n</TabItem>\n</Tabs>\n',
+    );
+    const [first, second] = [...container.querySelectorAll<HTMLElement>('.tabs')];
+    const tabsOf = (group: HTMLElement) => [...group.querySelectorAll('[role="tab"]')].map((t) => `${t.textContent}${t.getAttribute('aria-selected') === 'true' ? ' (shown)' : ''}`);
+    expect(tabsOf(first)).toEqual(['macOS (shown)', 'Linux']);
+    expect(screen.getByText('On a Mac.').closest<HTMLElement>('[role="tabpanel"]')!.hidden).toBe(false);
+    // The address's ?os=windows, over the default.
+    expect(tabsOf(second)).toEqual(['Linux', 'Windows (shown)']);
+    act(() => {
+      fireEvent.click(screen.getAllByRole('tab', { name: 'Linux' })[1]);
+    });
+    expect(tabsOf(second)).toEqual(['Linux (shown)', 'Windows']);
+    expect(window.location.pathname + window.location.search).toBe('/docs/guides/run/?os=linux&x=1');
+    window.history.replaceState(null, '', '/');
   });
 
   it('puts a partial’s text in place of each use, its headings in the table of contents, by a relative path or @site/', async () => {
