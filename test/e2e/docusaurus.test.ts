@@ -116,7 +116,7 @@ describe('pages moved from Docusaurus', () => {
       assert.ok((await page.locator(`.code-block[data-lang="${lang}"] pre span[style*="--shiki-light"]`).count()) > 1, `${lang} is highlighted`);
     }
     assert.equal(await page.locator('.code-block[data-lang="klingon"] pre').textContent(), 'nuqneH');
-    // The partial's text and heading are in the page, and in its table of contents.
+    // The partial's text and heading are in the page, with the prop the page gives it, and in its table of contents.
     assert.equal(await page.locator('.markdown h2#checklist').count(), 1);
     assert.equal(await page.getByText('Photograph the wiring.').count(), 1);
     assert.ok((await page.locator('.toc a', { hasText: 'Checklist' }).count()) >= 1);

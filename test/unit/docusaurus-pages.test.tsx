@@ -117,6 +117,41 @@ describe('pages written for Docusaurus', () => {
     expect(readDocSource('content/docs/1.1/guides/install.mdx', 'guides/install.mdx', text, site).toc!.map((t) => t.id)).toEqual(['before', 'install-the-binary']);
   });
 
+  it('gives a partial the props of each use, as Docusaurus does: in its text, headings and attributes, and in the Markdown copy', async () => {
+    write('content/docs/1.1/guides/_run-on.mdx', '## Run on {props.os}\n\nStart it {props.count} times on {props.os}.\n\n<Card title={props.os} href="/docs/guides/">The guide.</Card>\n');
+    const text = "---\ntitle: Run\n---\n\nimport RunOn from './_run-on.mdx';\n\n<RunOn os=\"Linux\" count={3} />\n\n<RunOn os='Windows' count=\"2\" />\n";
+    const rel = 'content/docs/1.1/guides/run-on.mdx';
+    const { container } = await renderPage(rel, text);
+    expect([...container.querySelectorAll('h2')].map((h) => [h.id, h.textContent])).toEqual([
+      ['run-on-linux', 'Run on Linux'],
+      ['run-on-windows', 'Run on Windows'],
+    ]);
+    expect([...container.querySelectorAll('p')].map((p) => p.textContent)).toContain('Start it 3 times on Linux.');
+    expect([...container.querySelectorAll('.card__title')].map((t) => t.textContent)).toEqual(['Linux', 'Windows']);
+    const out = await compile(rel, text);
+    expect(out.errors).toBeUndefined();
+    // The compiled page reads no props: they are text in it.
+    expect(out.code).not.toContain('props.os');
+    expect(withPartialTexts(path.join(site, rel), text, site)).toBe(
+      '---\ntitle: Run\n---\n\n\n## Run on Linux\n\nStart it 3 times on Linux.\n\n<Card title="Linux" href="/docs/guides/">The guide.</Card>\n\n' +
+        '## Run on Windows\n\nStart it 2 times on Windows.\n\n<Card title="Windows" href="/docs/guides/">The guide.</Card>\n',
+    );
+  });
+
+  it('fails props it cannot put in place as text, naming the line, and warns of a prop the partial shows and the page does not give', async () => {
+    write('content/docs/1.1/guides/_shout.mdx', 'Shout {props.word.toUpperCase()}.\n');
+    write('content/docs/1.1/guides/_then.mdx', 'Then {props.after}.\n');
+    const rel = 'content/docs/1.1/guides/shout.mdx';
+    const out = await compile(rel, "---\ntitle: Shout\n---\n\nimport Shout from './_shout.mdx';\n\n<Shout word={nowhere} />\n");
+    expect(out.errors!.map((e) => `${e.location}: ${e.reason}`)).toEqual([
+      expect.stringMatching(/^content\/docs\/1\.1\/guides\/_shout\.mdx:1: a partial reads its props here only as \{props\.name\} alone/),
+      expect.stringMatching(/^content\/docs\/1\.1\/guides\/shout\.mdx:7: <Shout word=\{…\}>: a partial's prop is text here: write word="…"/),
+    ]);
+    const quiet = await compile(rel, "---\ntitle: Shout\n---\n\nimport Then from './_then.mdx';\n\n<Then before=\"hi\" />\n");
+    expect(quiet.errors).toBeUndefined();
+    expect(quiet.warnings).toEqual([expect.stringMatching(/^content\/docs\/1\.1\/guides\/_then\.mdx:1: <Then> gives no "after", which the partial shows as \{props\.after\}/)]);
+  });
+
   it('fails an import of a site’s own component, and a component no page has, naming the line and what to do', async () => {
     const own = await compile('content/docs/1.1/x.mdx', "---\ntitle: X\n---\n\nText.\n\nimport Hero from '@site/src/components/Hero';\n\n<Hero />\n");
     expect(`${own.errors![0].location}: ${own.errors![0].reason}`).toMatch(/^content\/docs\/1\.1\/x\.mdx:7: import … from '@site\/src\/components\/Hero': pages here cannot import code .*write it in Markdown, or use the components every page has/);

@@ -15,7 +15,7 @@ import type { DocSource } from '../../content/types.ts';
 import { ContentError } from '../../content/manifest.ts';
 import type { LinkContext } from './remark-links.ts';
 import type { LinkPlaces } from '../links/link-places.ts';
-import { problemsOf, type PageProblem } from './page-problems.ts';
+import { locationOf, problemsOf, type PageProblem } from './page-problems.ts';
 
 export interface CompileTask {
   /** Absolute path (for messages and the compiled module's file name). */
@@ -92,7 +92,7 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
     const fallbacks = file.data.diagramFallbacks;
     const linkAnswers = file.data.linkAnswers;
     const linkPlaces = file.data.linkPlaces;
-    const warnings = [...frontMatterWarnings, ...file.messages.filter((m) => !m.fatal).map((m) => `${task.source}${m.line ? `:${m.line}` : ''}: ${m.reason}`)];
+    const warnings = [...frontMatterWarnings, ...file.messages.filter((m) => !m.fatal).map((m) => `${locationOf(file, m, task.source)}: ${m.reason}`)];
     const partials = file.data.partials ?? [];
     const images = file.data.images ?? [];
     return {

@@ -8,26 +8,37 @@ import path from 'node:path';
 import type { Node } from 'unist';
 import type { VFile } from 'vfile';
 
+type VFileMessage = VFile['messages'][number];
+
 /** Where and why: 'content/docs/1.1/x.mdx:7' and the reason. */
 export interface PageProblem {
   location: string;
   reason: string;
 }
 
-/** Records a problem of the page at `node`'s line, in the partial the node was written in if it was (remark-docusaurus-imports.ts). */
-export function pageProblem(file: VFile, reason: string, node?: Node): void {
+/** Records a warning of the page at `node`'s line, in the partial the node was written in if it was (remark-docusaurus-imports.ts). */
+export function pageWarning(file: VFile, reason: string, node?: Node): VFileMessage {
   const message = file.message(reason, node);
-  message.fatal = true;
   const fromFile = (node?.data as { fromFile?: string } | undefined)?.fromFile;
   if (fromFile) message.file = fromFile;
+  return message;
 }
+
+/** Records a problem of the page at `node`'s line, as pageWarning does. */
+export function pageProblem(file: VFile, reason: string, node?: Node): void {
+  pageWarning(file, reason, node).fatal = true;
+}
+
+/** Where a message of the page is: 'content/docs/1.1/x.mdx:7' (`source` names the page), or a partial's file and line. */
+export const locationOf = (file: VFile, message: VFileMessage, source: string) =>
+  `${message.file && message.file !== file.path ? path.relative(file.cwd, message.file) : source}${message.line ? `:${message.line}` : ''}`;
 
 /** The problems recorded on the page, in the order of their lines; `source` names the page. */
 export function problemsOf(file: VFile, source: string): PageProblem[] {
   return file.messages
     .filter((m) => m.fatal === true)
     .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
-    .map((m) => ({ location: `${m.file && m.file !== file.path ? path.relative(file.cwd, m.file) : source}${m.line ? `:${m.line}` : ''}`, reason: m.reason }));
+    .map((m) => ({ location: locationOf(file, m, source), reason: m.reason }));
 }
 
 /** 'file:line: reason', one line each. */

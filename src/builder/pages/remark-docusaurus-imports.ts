@@ -6,7 +6,8 @@
  * - `useBaseUrl('/img/x.png')` from `@docusaurus/useBaseUrl`, in an attribute, is the path itself (the build adds the
  *   base URL to every path);
  * - a partial (`import Setup from './_setup.mdx'` or `'@site/…'`) is put in place of each `<Setup />`: its text is
- *   part of the page, headings and all.
+ *   part of the page, headings and all, with the props the page gives it (`<Setup os="linux" />`) in their places
+ *   (partial-props.ts).
  * Any other import, and any component that is neither the page's own (`export const X = …`) nor one every page has,
  * fails the page naming the line, the construct and what to write instead (page-problems.ts).
  */
@@ -24,6 +25,7 @@ import { preprocessMdx } from './mdx-preprocess.ts';
 import { PAGE_COMPONENTS } from './page-components.ts';
 import { partialFile } from './partials.ts';
 import { pageProblem } from './page-problems.ts';
+import { fillProps, propsOf } from './partial-props.ts';
 
 /** Docusaurus's theme components and what a page here writes for each. */
 const THEME_COMPONENTS: Record<string, string> = {
@@ -102,14 +104,15 @@ function expand(tree: Root, file: VFile, from: string, parse: (file: string, tex
         pageProblem(file, `partial "${path.relative(file.cwd, partial)}" imports itself (through ${MAX_DEPTH} partials or more)`, node);
         return SKIP;
       }
-      if (node.attributes.length) pageProblem(file, `<${name}> is a partial: it takes no attributes here (write its text with the values in it)`, node);
       const inner = parse(partial, readFileSync(partial, 'utf8'));
       file.data.partials!.push(partial);
-      expand(inner, file, partial, parse, depth + 1);
       // Its images are relative to the partial's folder (remark-images.ts), and its lines are the partial's (page-problems.ts).
       visit(inner, (n) => {
-        if (!(n.data as { fromFile?: string } | undefined)?.fromFile) n.data = { ...n.data, fromFile: partial } as never;
+        n.data = { ...n.data, fromFile: partial } as never;
       });
+      // Its props first: it may give them on to a partial of its own.
+      fillProps(inner, propsOf(node, file), name, file);
+      expand(inner, file, partial, parse, depth + 1);
       const content = inner.children.filter((c) => c.type !== 'yaml');
       (parent as Parent).children.splice(index, 1, ...(content as RootContent[]));
       return [SKIP, index + content.length];
