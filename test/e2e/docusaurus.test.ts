@@ -243,7 +243,16 @@ describe('npm run dev with pages moved from Docusaurus', () => {
         inVersion(String.raw`content\/docs\/{v}\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found[\s\S]*content\/docs\/{v}\/moving\/packing\.mdx:\d+: broken link \.\/unpacking\.mdx`),
       ],
       ['index.mdx', '/docs/moving/', (t) => `${t}\nSee [the unpacking](/docs/moving/unpacking/).\n`, inVersion(String.raw`content\/docs\/{v}\/moving\/index\.mdx:\d+: .*\/docs\/moving\/unpacking\/`)],
-      ['../guides/one.mdx', '/docs/guides/one/', (t) => `${t}\nSee [the step](/docs/getting-started/#no-such-step).\n`, inVersion(String.raw`content\/docs\/{v}\/guides\/one\.mdx:\d+: \/docs\/getting-started\/#no-such-step — no element with id "no-such-step"`)],
+      [
+        '../guides/one.mdx',
+        '/docs/guides/one/',
+        (t) => `${t}\nSee [the step](/docs/getting-started/#no-such-step).\n\nOr [step on](./one.mdx#step-on).\n`,
+        // Every broken anchor, a file link's as written, with the heading meant.
+        inVersion(
+          String.raw`content\/docs\/{v}\/guides\/one\.mdx:\d+: \/docs\/getting-started\/#no-such-step — no element with id "no-such-step"[\s\S]*` +
+            String.raw`content\/docs\/{v}\/guides\/one\.mdx:\d+: \.\/one\.mdx#step-on — no element with id "step-on" on \/docs\/guides\/one\/ \(did you mean #step-one\?\)`,
+        ),
+      ],
     ];
     const originals = await Promise.all(broken.map(([f]) => readFile(path.join(dir, f), 'utf8')));
     await Promise.all(broken.map(([f, , edit], i) => writeFile(path.join(dir, f), edit(originals[i]))));
