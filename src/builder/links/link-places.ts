@@ -6,7 +6,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** A link as the page wrote it, and each place it is written: 'content/docs/1.1/x.mdx:7' (a partial's file and line for a link in a partial). */
+/**
+ * A link as the page wrote it, and each place it is written: 'content/docs/1.1/x.mdx:7' (a partial's file and line
+ * for a link in a partial).
+ */
 export interface LinkPlace {
   written: string;
   at: string[];

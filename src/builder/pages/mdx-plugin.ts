@@ -121,7 +121,10 @@ function fileOfRoute(tables: VersionRoutes[], route: string, contentDir: string)
   return undefined;
 }
 
-/** The links of a page whose anchor no element of its target has, as written (`places`: the links the compiler rewrote), with what to write instead. */
+/**
+ * The links of a page whose anchor no element of its target has, as written (`places`: the links the compiler
+ * rewrote), with what to write instead.
+ */
 async function brokenAnchors(root: string, source: string, anchors: PageAnchors, tables: VersionRoutes[], contentDir: string, places: LinkPlaces): Promise<PageProblem[]> {
   if (!anchors.links.length) return [];
   const [{ idsOfFile }, { anchorAdvice }] = await Promise.all([import('./page-anchors.ts'), import('../links/link-check.ts')]);

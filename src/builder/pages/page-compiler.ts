@@ -72,8 +72,8 @@ export interface CompiledPages {
   /** Each page's images, by source: the build copies them into the site. */
   images: Record<string, PageImage[]>;
   /**
-   * Each page that did not compile, by source: 'file:line: reason', a line for each of its problems. Its module renders nothing, so the build can go on
-   * to name every broken link too, and then fails.
+   * Each page that did not compile, by source: 'file:line: reason', a line for each of its problems. Its module
+   * renders nothing, so the build can go on to name every broken link too, and then fails.
    */
   failures: Record<string, string>;
   /** Where each page wrote the links the compiler rewrote, by source (link-places.ts). */

@@ -16,7 +16,7 @@ export interface PageProblem {
   reason: string;
 }
 
-/** Records a warning of the page at `node`'s line, in the partial the node was written in if it was (remark-docusaurus-imports.ts). */
+/** Records a warning at `node`'s line, in the partial it was written in if so (remark-docusaurus-imports.ts). */
 export function pageWarning(file: VFile, reason: string, node?: Node): VFileMessage {
   const message = file.message(reason, node);
   const fromFile = (node?.data as { fromFile?: string } | undefined)?.fromFile;
@@ -29,7 +29,7 @@ export function pageProblem(file: VFile, reason: string, node?: Node): void {
   pageWarning(file, reason, node).fatal = true;
 }
 
-/** Where a message of the page is: 'content/docs/1.1/x.mdx:7' (`source` names the page), or a partial's file and line. */
+/** Where a message of the page is: 'content/docs/1.1/x.mdx:7' (`source` names the page), or a partial's file, line. */
 export const locationOf = (file: VFile, message: VFileMessage, source: string) =>
   `${message.file && message.file !== file.path ? path.relative(file.cwd, message.file) : source}${message.line ? `:${message.line}` : ''}`;
 

@@ -87,7 +87,7 @@ export function withPartialTexts(file: string, text: string, root: string, depth
     return '';
   });
   if (!partials.size) return text;
-  const use = new RegExp(`<(${[...partials.keys()].join('|')})((?:\\s+${ATTRIBUTE.source})*)\\s*/>`, 'g');
+  const use = new RegExp(`<(${[...partials.keys()].map((n) => n.replaceAll('$', '\\$')).join('|')})((?:\\s+${ATTRIBUTE.source})*)\\s*/>`, 'g');
   const inPlace = (name: string, attributes: string) => {
     const partial = partials.get(name)!;
     return withPartialTexts(partial.file, withProps(partial.text, propsOfUse(attributes)), root, depth + 1).trim();

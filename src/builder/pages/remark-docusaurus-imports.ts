@@ -189,7 +189,10 @@ function writtenTemplate(node: { position?: { start: { offset?: number }; end: {
   return m ? m[1].replace(/\\([`\\$])/g, '$1') : undefined;
 }
 
-/** `<CodeBlock language="yaml" title="x.yml">{`…`}</CodeBlock>` as the fence it stands for; undefined (a problem of the page) when its code is not literal. */
+/**
+ * `<CodeBlock language="yaml" title="x.yml">{`…`}</CodeBlock>` as the fence it stands for; undefined (a problem of the
+ * page) when its code is not literal.
+ */
 function codeBlockFence(node: JsxElement, file: VFile): Code | undefined {
   const attr = (name: string) => {
     const a = node.attributes.find((x) => x.type === 'mdxJsxAttribute' && x.name === name);

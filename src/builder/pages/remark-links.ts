@@ -1,8 +1,10 @@
 /**
  * Gives every link of a page the href it means in the page's own version (resolve-link.ts): Markdown links and
- * definitions, and the `href` of JSX elements (`<a>`, `<Card>`). A link that resolves to no page of its version fails
- * the compile, each such link named with its line among the page's problems (page-problems.ts). What each link was resolved against is recorded in
- * `file.data.linkAnswers`, so the page cache can tell when a linked page's route changed (page-compiler.ts).
+ * definitions, and the `href` of JSX elements (`<a>`, `<Card>`); a partial's links from the partial's own folder. A
+ * link that resolves to no page of its version fails the compile, each such link named with its line among the page's
+ * problems (page-problems.ts). What each link was resolved against is recorded in `file.data.linkAnswers`, so the
+ * page cache can tell when a linked page's route changed (page-compiler.ts); where each link it rewrote is written, in
+ * `file.data.linkPlaces`, for the link check's report (link-places.ts).
  */
 import path from 'node:path';
 import type { Root } from 'mdast';
