@@ -117,6 +117,17 @@ describe('pages written for Docusaurus', () => {
     expect(readDocSource('content/docs/1.1/guides/install.mdx', 'guides/install.mdx', text, site).toc!.map((t) => t.id)).toEqual(['before', 'install-the-binary']);
   });
 
+  it('tells the dev server which partial an anchored link is written in, for it to name that file', async () => {
+    write('content/docs/1.1/guides/_jump.mdx', 'Text.\n\nJump [down](#nowhere).\n');
+    const rel = 'content/docs/1.1/guides/jump.mdx';
+    const text = "---\ntitle: Jump\n---\n\nimport Jump from './_jump.mdx';\n\n[Up](#top)\n\n<Jump />\n";
+    const out = await compilePage({ path: path.join(site, rel), source: rel, relPath: 'guides/jump.mdx', text, development: true, withDoc: true });
+    expect(out.anchors!.links).toEqual([
+      { href: '#top', line: 7 },
+      { href: '#nowhere', line: 3, partial: path.join(site, 'content/docs/1.1/guides/_jump.mdx') },
+    ]);
+  });
+
   it('gives a partial the props of each use, as Docusaurus does: in its text, headings and attributes, and in the Markdown copy', async () => {
     write('content/docs/1.1/guides/_run-on.mdx', '## Run on {props.os}\n\nStart it {props.count} times on {props.os}.\n\n<Card title={props.os} href="/docs/guides/">The guide.</Card>\n');
     const text = "---\ntitle: Run\n---\n\nimport RunOn from './_run-on.mdx';\n\n<RunOn os=\"Linux\" count={3} />\n\n<RunOn os='Windows' count=\"2\" />\n";

@@ -129,14 +129,14 @@ async function brokenAnchors(root: string, source: string, anchors: PageAnchors,
   if (!anchors.links.length) return [];
   const [{ idsOfFile }, { anchorAdvice }] = await Promise.all([import('./page-anchors.ts'), import('../links/link-check.ts')]);
   const broken: PageProblem[] = [];
-  for (const { href, line } of anchors.links) {
+  for (const { href, line, partial } of anchors.links) {
     const [route, hash] = href.split('#');
     if (!hash) continue;
     const target = route ? fileOfRoute(tables, route.split('?')[0], contentDir) : source;
     if (!target) continue; // another site, a static file, a generated index: the build checks these
     const ids = target === source ? anchors.ids : idsOfFile(path.join(root, target), root);
     const id = decodeURIComponent(hash);
-    if (!ids.includes(id)) broken.push({ location: `${source}:${line}`, reason: `${places[href]?.written ?? href} — no element with id "${id}" on ${route || 'this page'}${anchorAdvice(id, ids)}` });
+    if (!ids.includes(id)) broken.push({ location: `${partial ? path.relative(root, partial) : source}:${line}`, reason: `${places[href]?.written ?? href} — no element with id "${id}" on ${route || 'this page'}${anchorAdvice(id, ids)}` });
   }
   return broken;
 }
