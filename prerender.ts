@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PageFacts } from './src/builder/links/html-facts.ts';
 import { checkLinks, formatLinkErrors } from './src/builder/links/link-check.ts';
+import { readLinkPlaces } from './src/builder/links/link-places.ts';
 import { BuildError } from './src/builder/common/build-error.ts';
 import { escapeHtml, redirectPage, sitemapXml } from './src/builder/prerender/html-output.ts';
 import { llmsTxt } from './src/builder/prerender/plain-text.ts';
@@ -358,10 +359,15 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   await indexing;
   for (const { entry, tag } of searchJobs) if (!takeIndex(entry)) throw new BuildError(`the search index of ${tag} was made, but its files are not in ${searchFiles}`);
   keptFiles.push(...indexSiteFiles);
-  // Every page that failed and every broken link, in one report.
-  if (failed) throw new BuildError(failureReport(failures, errors.length ? await formatLinkErrors(errors) : undefined));
+  // Every page that failed and every broken link, in one report: each link where the page wrote it, and for an
+  // anchor no element has, the target's heading anchors.
+  const linkReport = async () => {
+    const headings = new Map(site.versions.flatMap((v) => v.docs.map((d) => [d.route, d.toc.map((t) => t.id)] as const)));
+    return formatLinkErrors(errors, { base, places: await readLinkPlaces(path.dirname(clientDir)), headingIds: (page) => headings.get(page) });
+  };
+  if (failed) throw new BuildError(failureReport(failures, errors.length ? await linkReport() : undefined));
   if (errors.length) {
-    const message = await formatLinkErrors(errors);
+    const message = await linkReport();
     // Draft mode for writers with half a version written; CI and `npm run build` never set it.
     if (!warnOnly) throw new BuildError(message);
     console.warn(`${message}\n(BROKEN_LINKS=warn: continuing)`);

@@ -1,6 +1,6 @@
 /**
  * Compiles pages exactly as the build does (the same compiler, front matter, links resolved in their version, the
- * page's imports) and reports every problem with file:line, and the build's warnings. With no file named, every page.
+ * page's imports) and reports every problem with file:line, a FAIL line each, and the build's warnings. With no file named, every page.
  * Usage: npx tsx scripts/check-mdx.ts [content/docs/1.1/getting-started.mdx ...]
  */
 import { readFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import compilePage from '../src/builder/pages/mdx-compile-worker.ts';
 import { listPageSources, readCategorySources, slugOfText } from '../src/builder/pages/read-content.ts';
 import { routeTables, versionOfSource } from '../src/builder/pages/page-routes.ts';
+import { problemLines } from '../src/builder/pages/page-problems.ts';
 import { linkerReady, linkRuntime, PageImportError } from '../src/builder/common/page-link.ts';
 
 const root = process.cwd();
@@ -30,19 +31,19 @@ for (const source of asked.length ? asked : pages.map((p) => p.source)) {
     withDoc: true,
     ...(version ? { links: { from: { version, relPath }, versions: tables } } : {}),
   });
-  let error = out.error && `${out.error.location}: ${out.error.reason}`;
-  if (!error) {
+  let errors = out.errors && problemLines(out.errors);
+  if (!errors) {
     try {
       linkRuntime(out.code, 'check');
     } catch (e) {
       if (!(e instanceof PageImportError)) throw e;
-      error = `${source}: ${e.message}`;
+      errors = [`${source}: ${e.message}`];
     }
   }
   for (const w of out.warnings ?? []) console.log(`warn ${w}`);
-  if (error) {
+  if (errors) {
     failed++;
-    console.log(`FAIL ${error}`);
+    for (const e of errors) console.log(`FAIL ${e}`);
   } else console.log(`ok   ${source}`);
 }
 process.exit(failed ? 1 : 0);

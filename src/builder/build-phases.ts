@@ -9,6 +9,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from './common/build-error.ts';
 import { PAGE_FAILURES_FILE } from './common/page-failures.ts';
+import { LINK_PLACES_FILE } from './links/link-places.ts';
 import { ContentError } from '../content/manifest.ts';
 
 const work = path.join(process.cwd(), '.build');
@@ -32,7 +33,7 @@ export async function runPhase(phase: string | undefined, { pagesEdited = 0 }: {
     const { compilePages } = await import('./pages/page-compiler.ts');
     const { assembleManifest, readContentSources } = await import('./pages/read-content.ts');
     const { siteIndexText } = await import('./bundles/bundle-cache.ts');
-    const { modules, diagramFallbacks, images, failures } = await compilePages({ root: process.cwd(), pagesEdited });
+    const { modules, diagramFallbacks, images, failures, linkPlaces } = await compilePages({ root: process.cwd(), pagesEdited });
     await mkdir(work, { recursive: true });
     await writeFile(path.join(work, 'pages.json'), JSON.stringify(modules));
     // The prerender allows mermaid's inline <style> in the CSP only when a page draws a diagram in the browser.
@@ -41,6 +42,8 @@ export async function runPhase(phase: string | undefined, { pagesEdited = 0 }: {
     await writeFile(path.join(work, 'images.json'), JSON.stringify(images));
     // Pages that did not compile: the build goes on to check every other page's links, then fails naming all (prerender).
     await writeFile(path.join(work, PAGE_FAILURES_FILE), JSON.stringify(failures));
+    // Where the pages wrote the links the compiler rewrote: a broken one's line in the prerender's report.
+    await writeFile(path.join(work, LINK_PLACES_FILE), JSON.stringify(linkPlaces));
     // The whole manifest for the prerender (every entry is in the page cache by now), and the part the bundles read.
     const manifest = assembleManifest(await readContentSources(undefined, undefined, 'now', new Set(Object.keys(failures))));
     await writeFile(path.join(work, 'site-index.json'), siteIndexText(manifest));

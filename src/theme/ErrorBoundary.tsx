@@ -3,12 +3,18 @@ import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'r
 interface Props {
   /** What to show instead of the children; `retry` renders them again. */
   fallback: (error: Error, retry: () => void) => ReactNode;
+  /** A value whose change renders the children again after a failure (the dev server's content revision). */
+  resetOn?: unknown;
   children: ReactNode;
 }
 
 /** Keeps a failure inside the part that failed; the rest of the page goes on working. */
-export class ErrorBoundary extends Component<Props, { error: Error | null }> {
-  state = { error: null as Error | null };
+export class ErrorBoundary extends Component<Props, { error: Error | null; resetOn: unknown }> {
+  state = { error: null as Error | null, resetOn: this.props.resetOn };
+
+  static getDerivedStateFromProps(props: Props, state: { resetOn: unknown }) {
+    return props.resetOn === state.resetOn ? null : { error: null, resetOn: props.resetOn };
+  }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('[crash]', error, info?.componentStack);

@@ -10,6 +10,7 @@ import { useColorModeEffects } from './color-mode.ts';
 import { useUi } from '../store/ui.ts';
 import { ErrorBoundary, PageCrash } from './ErrorBoundary.tsx';
 import { RouteProgress } from './RouteProgress.tsx';
+import { usePagesRevision } from '../router/AppRouter.tsx';
 import { LoadingPage } from './LoadingPage.tsx';
 import { usePrefetchLinks } from './prefetch.ts';
 import { useFocusAfterNavigation } from './focus-after-navigation.ts';
@@ -47,6 +48,8 @@ export function Layout() {
     leaveFirstPage(location.pathname);
     forgetFailures(location.pathname);
   }, [location.pathname]);
+  // Under the dev server, a page that crashed is rendered again when its content changes, as an edit may mend it.
+  const revision = usePagesRevision();
   return (
     <div className="site">
       <a className="skip-link" href="#main-content">
@@ -57,7 +60,7 @@ export function Layout() {
       <Navbar />
       <MobileSidebar />
       <div className="site-main" id="main-content" tabIndex={-1}>
-        <ErrorBoundary key={location.pathname} fallback={(error, retry) => <PageCrash error={error} retry={retry} />}>
+        <ErrorBoundary key={location.pathname} resetOn={revision} fallback={(error, retry) => <PageCrash error={error} retry={retry} />}>
           <Outlet />
         </ErrorBoundary>
         <LoadingPage />

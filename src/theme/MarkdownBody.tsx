@@ -52,9 +52,9 @@ export function MarkdownBody({ staticBody, html, children }: Props) {
   const narrow = useNarrowForCode();
   const followLink = useAppLinkClicks();
 
-  // Before paint: a body rendered by the app shows the reader's tabs from its first frame.
+  // Before paint: a body rendered by the app shows the reader's tabs (or the address's) from its first frame.
   useLayoutEffect(() => {
-    if (body.current) showTabChoices(body.current, tabChoices);
+    if (body.current) showTabChoices(body.current, tabChoices, window.location.search);
   }, [tabChoices, html, children]);
   useLayoutEffect(() => {
     if (body.current && settingsRead) showCodeWrap(body.current, codeWrap);

@@ -25,9 +25,24 @@ export function showTab(tabs: HTMLElement, value: string | undefined): void {
   });
 }
 
-/** Shows the reader's choice in every tab group of `root` that has a group id (tab groups sharing one switch together). */
-export function showTabChoices(root: HTMLElement, choices: Record<string, string>): void {
-  for (const tabs of root.querySelectorAll<HTMLElement>('.tabs[data-group-id]')) showTab(tabs, choices[tabs.dataset.groupId!]);
+/**
+ * Shows in every tab group of `root` the tab the address names (`search`, for a group with a query key), else the
+ * reader's choice for its group id (tab groups sharing one switch together).
+ */
+export function showTabChoices(root: HTMLElement, choices: Record<string, string>, search = ''): void {
+  const query = new URLSearchParams(search);
+  for (const tabs of root.querySelectorAll<HTMLElement>('.tabs[data-group-id], .tabs[data-query-key]')) {
+    const asked = tabs.dataset.queryKey ? query.get(tabs.dataset.queryKey) : null;
+    const has = asked !== null && partsOf(tabs).buttons.some((b) => b.dataset.value === asked);
+    showTab(tabs, has ? asked : tabs.dataset.groupId ? choices[tabs.dataset.groupId] : undefined);
+  }
+}
+
+/** Writes a tab chosen into the address (`?key=value`), keeping the router's state and the address's other parts. */
+function writeTabQuery(key: string, value: string): void {
+  const url = new URL(window.location.href);
+  url.searchParams.set(key, value);
+  window.history.replaceState(window.history.state, '', url);
 }
 
 /** The keys that move between the tabs of a group (the ARIA tabs pattern), to the index they lead to. */
@@ -55,6 +70,8 @@ export function handleTabEvent(target: Element, key: string | undefined, choose:
     index = next;
   }
   const value = buttons[index].dataset.value!;
+  // Before the choice, which shows the tabs again from the address.
+  if (tabs.dataset.queryKey) writeTabQuery(tabs.dataset.queryKey, value);
   if (tabs.dataset.groupId) choose(tabs.dataset.groupId, value);
   else showTab(tabs, value);
   if (key !== undefined) buttons[index].focus();

@@ -293,10 +293,10 @@ describe('npm run dev', () => {
     base = server.resolvedUrls!.local[0].replace(/\/$/, '');
   });
   after(async () => server?.close());
-  /** A wait's failure, with what the tab showed instead and what the dev server reported. */
-  const whatTheTabShowed = (tab: import('playwright-core').Page) => async (e: Error) => {
-    const shown = (await tab.locator('main').innerText().catch(() => '(no main)')).slice(0, 600);
-    throw new Error(`${e.message}\nthe page showed: ${shown}\nthe dev server's errors: ${serverErrors.join('\n') || 'none'}`);
+  /** A wait's failure, with what the tab showed instead, what it logged and what the dev server reported. */
+  const whatTheTabShowed = (tab: import('playwright-core').Page, logged: string[]) => async (e: Error) => {
+    const shown = await tab.evaluate(() => `${location.href}${document.querySelector('vite-error-overlay') ? ' (with Vite\'s error overlay)' : ''}: ${document.body.innerText.slice(0, 600)}`).catch((x: Error) => `(not readable: ${x.message})`);
+    throw new Error(`${e.message}\nthe page showed: ${shown}\nthe page logged: ${logged.join('\n') || 'nothing'}\nthe dev server's errors: ${serverErrors.join('\n') || 'none'}`);
   };
 
   it('updates the sidebar when a page is added, renamed or deleted, without a restart', async () => {
@@ -456,6 +456,7 @@ describe('npm run dev', () => {
     const line = broken.split('\n').indexOf('<Tabs>') + 1;
     try {
       const tab = await browser.newPage();
+      const logged = watchErrors(tab);
       await tab.goto(`${base}/docs/guides/one/`);
       await waitHydrated(tab);
       // Edited once first: the page's body is then a module of its own edit, as after any save.
@@ -463,11 +464,30 @@ describe('npm run dev', () => {
       await tab.getByText('A sentence before the mistake.').waitFor({ timeout: 20_000 });
       await writeFile(file, broken);
       const alert = tab.getByRole('alert').filter({ hasText: 'The build would stop here' });
-      await alert.waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab));
+      await alert.waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab, logged));
       assert.match((await alert.textContent()) ?? '', new RegExp(`content/docs/7\\.1/guides/one\\.mdx:${line}: MDX syntax error`));
       await writeFile(file, `${original}\nFixed again.\n`);
       await tab.getByText('Fixed again.').waitFor({ timeout: 30_000 });
       assert.equal(await alert.count(), 0, 'the error is gone');
+    } finally {
+      await writeFile(file, original);
+      await browser.close();
+    }
+  });
+
+  it('renders a page again once an edit mends what made it crash', async () => {
+    const browser = await launchBrowser();
+    const file = page('7.1', 'guides/one.mdx');
+    const original = await readFile(file, 'utf8');
+    try {
+      const tab = await browser.newPage();
+      const logged = watchErrors(tab);
+      await tab.goto(`${base}/docs/guides/one/`);
+      await waitHydrated(tab);
+      await writeFile(file, `${original}\n{(() => { throw new Error('thrown while editing'); })()}\n`);
+      await tab.getByRole('alert').filter({ hasText: 'thrown while editing' }).waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab, logged));
+      await writeFile(file, `${original}\nMended.\n`);
+      await tab.getByText('Mended.').waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab, logged));
     } finally {
       await writeFile(file, original);
       await browser.close();
@@ -482,9 +502,10 @@ describe('npm run dev', () => {
     try {
       await writeFile(file, `${original}\n\`\`\`mermaid title="Live diagram"\nflowchart LR\n  A[never closed --> B\n\`\`\`\n`);
       const tab = await browser.newPage();
+      const logged = watchErrors(tab);
       await tab.goto(`${base}/docs/guides/one/`);
       const alert = tab.getByRole('alert').filter({ hasText: 'This diagram cannot be drawn' });
-      await alert.waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab));
+      await alert.waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab, logged));
       assert.match((await alert.textContent()) ?? '', new RegExp(`content/docs/7\\.1/guides/one\\.mdx:${line}\\): mermaid syntax error`));
       await writeFile(file, `${original}\n\`\`\`mermaid title="Live diagram"\nflowchart LR\n  A[closed] --> B\n\`\`\`\n`);
       await tab.getByRole('img', { name: 'Live diagram' }).waitFor({ timeout: 30_000 });

@@ -91,12 +91,21 @@ describe('pages moved from Docusaurus', () => {
     await page.close();
   });
 
-  it('shows tabs, details, a code block, a partial, images and links as Docusaurus does', async () => {
+  it('shows tabs (their labels on Tabs, their queryString too), details, a code block, a partial, images and links as Docusaurus does', async () => {
     const { page, errors } = await open('/docs/moving/packing/');
     // Tabs switch.
     await page.getByRole('tab', { name: 'Trailer' }).click();
     assert.equal(await page.getByText('Balance the trailer over its axle.').isVisible(), true);
     assert.equal(await page.getByText('Load the van from the back.').isVisible(), false);
+    // Labels given on Tabs, in their order; the tab the address names is shown, and a tab chosen is written there.
+    const load = page.locator('.tabs').nth(1);
+    assert.deepEqual(await load.getByRole('tab').allTextContents(), ['By hand', 'By trolley']);
+    await page.goto(`${site.url}/docs/moving/packing/?load=trolley`);
+    await waitHydrated(page);
+    assert.equal(await page.getByText('Tilt the trolley under the box.').isVisible(), true);
+    await page.getByRole('tab', { name: 'By hand' }).click();
+    assert.equal(await page.getByText('Carry one box at a time.').isVisible(), true);
+    assert.equal(new URL(page.url()).search, '?load=hand');
     // Details open on their summary.
     await page.locator('details summary', { hasText: 'Why wrap the tools?' }).click();
     assert.equal(await page.getByText('Wrapped tools do not scratch the panels.').isVisible(), true);
@@ -107,7 +116,7 @@ describe('pages moved from Docusaurus', () => {
       assert.ok((await page.locator(`.code-block[data-lang="${lang}"] pre span[style*="--shiki-light"]`).count()) > 1, `${lang} is highlighted`);
     }
     assert.equal(await page.locator('.code-block[data-lang="klingon"] pre').textContent(), 'nuqneH');
-    // The partial's text and heading are in the page, and in its table of contents.
+    // The partial's text and heading are in the page, with the prop the page gives it, and in its table of contents.
     assert.equal(await page.locator('.markdown h2#checklist').count(), 1);
     assert.equal(await page.getByText('Photograph the wiring.').count(), 1);
     assert.ok((await page.locator('.toc a', { hasText: 'Checklist' }).count()) >= 1);
@@ -142,11 +151,15 @@ describe('pages moved from Docusaurus', () => {
     await page.close();
   });
 
-  it('links the images in the Markdown copy and llms.txt, and never makes a page of a partial', async () => {
+  it('writes the partials’ text into the Markdown copy, links the images there and in llms.txt, and never makes a page of a partial', async () => {
     const copy = await readFile(path.join(project, 'dist/docs/moving/packing/index.md'), 'utf8');
     assert.match(copy, /!\[The shed before packing\]\(https?:\/\/[^)]+\/zrok-docs\/assets\/img\/shed\.[0-9a-f]{10}\.png\)/);
+    // The partial's text where the page shows it, its image a full URL too, and neither its import nor its tag.
+    assert.match(copy, /## Checklist\n\n- Empty the shelves\.\n- Photograph the wiring\.\n\n!\[The shed's floor plan\]\(https?:\/\/[^)]+\/zrok-docs\/assets\/img\/plan\.[0-9a-f]{10}\.png\)/);
+    assert.doesNotMatch(copy, /<Checklist|_checklist\.mdx/);
     const llms = await readFile(path.join(project, 'dist/llms.txt'), 'utf8');
     assert.match(llms, /  - Image: \[The shed before packing\]\(https?:\/\/[^)]+\/zrok-docs\/assets\/img\/shed\.[0-9a-f]{10}\.png\)/);
+    assert.match(llms, /  - Image: \[The shed's floor plan\]\(https?:\/\/[^)]+\/zrok-docs\/assets\/img\/plan\.[0-9a-f]{10}\.png\)/);
     const moving = await readdir(path.join(project, 'dist/docs/moving'));
     assert.deepEqual(moving.filter((f) => !f.includes('.')).sort(), ['notices', 'packing']);
   });
@@ -158,10 +171,10 @@ describe('a build with five mistakes in five pages', () => {
     const edits: [string, (t: string) => string][] = [
       // a link to no page
       ['notices.md', (t) => t.replace('./packing.mdx#wrap-the-tools', '/docs/moving/unpacking/')],
-      // an anchor no heading has
-      ['index.mdx', (t) => `${t}\nSee [the first step](/docs/guides/one/#step-zero).\n`],
-      // an image that is not there
-      ['packing.mdx', (t) => t.replace('./images/shed.png', './images/barn.png')],
+      // an anchor no heading has, by its route and by a file link
+      ['index.mdx', (t) => `${t}\nSee [the first step](/docs/guides/one/#step-zero).\n\nThen [step on](../guides/one.mdx#step-on).\n`],
+      // an image that is not there, and in the same page a file link to no page
+      ['packing.mdx', (t) => `${t.replace('./images/shed.png', './images/barn.png')}\nThen [unpack](./unpacking.mdx).\n`],
       // a front matter value of the wrong kind
       ['../guides/crash.mdx', (t) => t.replace(/^title: .*$/m, '$&\nsidebar_position: first')],
       // an MDX tag never closed
@@ -175,7 +188,11 @@ describe('a build with five mistakes in five pages', () => {
       assert.equal(code, 1, output);
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/notices\.md:\d+.*\/docs\/moving\/unpacking\/.*no page`));
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/index\.mdx:\d+ .*#step-zero — no element with id "step-zero"`));
+      // The file link where it is written, as written, and the heading meant.
+      const fileLinkLine = (await readFile(path.join(dir, 'index.mdx'), 'utf8')).split('\n').findIndex((l) => l.includes('../guides/one.mdx#step-on')) + 1;
+      assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/index\.mdx:${fileLinkLine} \(page \/docs\/moving\/\): \.\.\/guides\/one\.mdx#step-on — no element with id "step-on" on \/docs\/guides\/one\/ \(did you mean #step-one\?\)`));
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found`));
+      assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/packing\.mdx:\d+: broken link \.\/unpacking\.mdx: no page file moving\/unpacking\.mdx`));
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/guides\/crash\.mdx:\d+: front matter "sidebar_position" must be a number`));
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/getting-started\.mdx:\d+: MDX syntax error`));
       await assert.rejects(readdir(path.join(project, 'dist-broken')), 'no dist/ is written');
@@ -185,10 +202,13 @@ describe('a build with five mistakes in five pages', () => {
         (r) => r.stdout,
         (e: { stdout: string }) => e.stdout,
       );
-      const failing = [...checked.matchAll(/^FAIL (content\/docs\/[^:]+):\d+:/gm)].map((m) => m[1]).sort();
-      assert.deepEqual(failing, ['getting-started.mdx', 'guides/crash.mdx', 'moving/notices.md', 'moving/packing.mdx'].map((f) => `content/docs/${CURRENT.name}/${f}`), checked);
-      const buildFailing = [...output.matchAll(/^(content\/docs\/[^:\s]+):\d+: (?!.*— )/gm)].map((m) => m[1]).sort();
-      assert.deepEqual([...new Set(buildFailing)], failing, output);
+      const failing = [...checked.matchAll(/^FAIL (content\/docs\/[^:]+):\d+:/gm)].map((m) => m[1]);
+      assert.deepEqual([...new Set(failing)].sort(), ['getting-started.mdx', 'guides/crash.mdx', 'moving/notices.md', 'moving/packing.mdx'].map((f) => `content/docs/${CURRENT.name}/${f}`), checked);
+      // Problem for problem, the same lines: both problems of packing.mdx in each.
+      const checkLines = [...checked.matchAll(/^FAIL (.*)$/gm)].map((m) => m[1]).sort();
+      const buildLines = [...output.matchAll(/^(content\/docs\/[^:\s]+:\d+: (?!.*— ).*)$/gm)].map((m) => m[1]).sort();
+      assert.deepEqual(buildLines, checkLines, output);
+      assert.equal(checkLines.filter((l) => l.includes('/moving/packing.mdx:')).length, 2, checked);
     } finally {
       await Promise.all(edits.map(([f], i) => writeFile(path.join(dir, f), originals[i])));
     }
@@ -215,9 +235,24 @@ describe('npm run dev with pages moved from Docusaurus', () => {
     const dir = path.join(project, `content/docs/${CURRENT.name}/moving`);
     const broken: [string, string, (t: string) => string, RegExp][] = [
       ['notices.md', '/docs/moving/notices/', (t) => t.replace('title: Notices', 'title: [Notices'), inVersion(String.raw`content\/docs\/{v}\/moving\/notices\.md:\d+: malformed front matter`)],
-      ['packing.mdx', '/docs/moving/packing/', (t) => t.replace('./images/shed.png', './images/barn.png'), inVersion(String.raw`content\/docs\/{v}\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found`)],
+      [
+        'packing.mdx',
+        '/docs/moving/packing/',
+        (t) => `${t.replace('./images/shed.png', './images/barn.png')}\nThen [unpack](./unpacking.mdx).\n`,
+        // Every problem of the page, not only the first.
+        inVersion(String.raw`content\/docs\/{v}\/moving\/packing\.mdx:\d+: image "\.\/images\/barn\.png" not found[\s\S]*content\/docs\/{v}\/moving\/packing\.mdx:\d+: broken link \.\/unpacking\.mdx`),
+      ],
       ['index.mdx', '/docs/moving/', (t) => `${t}\nSee [the unpacking](/docs/moving/unpacking/).\n`, inVersion(String.raw`content\/docs\/{v}\/moving\/index\.mdx:\d+: .*\/docs\/moving\/unpacking\/`)],
-      ['../guides/one.mdx', '/docs/guides/one/', (t) => `${t}\nSee [the step](/docs/getting-started/#no-such-step).\n`, inVersion(String.raw`content\/docs\/{v}\/guides\/one\.mdx:\d+: \/docs\/getting-started\/#no-such-step — no element with id "no-such-step"`)],
+      [
+        '../guides/one.mdx',
+        '/docs/guides/one/',
+        (t) => `${t}\nSee [the step](/docs/getting-started/#no-such-step).\n\nOr [step on](./one.mdx#step-on).\n`,
+        // Every broken anchor, a file link's as written, with the heading meant.
+        inVersion(
+          String.raw`content\/docs\/{v}\/guides\/one\.mdx:\d+: \/docs\/getting-started\/#no-such-step — no element with id "no-such-step"[\s\S]*` +
+            String.raw`content\/docs\/{v}\/guides\/one\.mdx:\d+: \.\/one\.mdx#step-on — no element with id "step-on" on \/docs\/guides\/one\/ \(did you mean #step-one\?\)`,
+        ),
+      ],
     ];
     const originals = await Promise.all(broken.map(([f]) => readFile(path.join(dir, f), 'utf8')));
     await Promise.all(broken.map(([f, , edit], i) => writeFile(path.join(dir, f), edit(originals[i]))));

@@ -17,7 +17,7 @@ function readDoc(source: string, text: string) {
     return { doc: readDocSource(source, path.basename(source), text) };
   } catch (e) {
     const err = e as { file: string; message: string };
-    return { error: { location: err.file, reason: err.message.slice(err.file.length + 2) } };
+    return { errors: [{ location: err.file, reason: err.message.slice(err.file.length + 2) }] };
   }
 }
 
@@ -64,8 +64,8 @@ describe('a page compiled for the build', () => {
   for (const [name, text] of Object.entries(cases)) {
     it(`gives the entry or the error readDocSource gives: ${name}`, async () => {
       const source = `content/docs/7.1/${name}`;
-      const { doc, error } = await compileDoc(source, text);
-      expect({ doc, error }).toEqual(readDoc(source, text));
+      const { doc, errors } = await compileDoc(source, text);
+      expect({ doc, errors }).toEqual(readDoc(source, text));
     });
   }
 
@@ -79,8 +79,8 @@ describe('a page compiled for the build', () => {
     for (const { rel, text } of sample) {
       const source = path.join(root, rel);
       const relPath = rel.split(path.sep).slice(1).join('/'); // inside its version's folder
-      const { doc, error } = await compilePage({ path: path.resolve(source), source, relPath, text, development: false, withDoc: true });
-      expect(error, source).toBeUndefined();
+      const { doc, errors } = await compilePage({ path: path.resolve(source), source, relPath, text, development: false, withDoc: true });
+      expect(errors, source).toBeUndefined();
       expect(doc, source).toEqual(readDocSource(source, relPath, text));
     }
   }, 60_000);

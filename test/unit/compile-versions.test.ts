@@ -35,7 +35,7 @@ describe('the versions of a page compiled together', () => {
     const alone = [];
     for (const task of versions) alone.push(await (await freshCompiler()).default(task));
     const together = await (await freshCompiler()).compileVersions(versions);
-    expect(together.map((o) => o.error)).toEqual([undefined, undefined, undefined]);
+    expect(together.map((o) => o.errors)).toEqual([undefined, undefined, undefined]);
     // Every diagram drawn at build time, each with its own nodes (none left to the browser).
     expect(together.map((o) => o.diagramFallbacks)).toEqual([undefined, undefined, undefined]);
     expect(together).toEqual(alone);

@@ -27,7 +27,7 @@ async function compile(body: string, development = false) {
 /** The page's body as the server renders it, and what the compiler reported. */
 async function html(body: string) {
   const out = await compile(body);
-  expect(out.error).toBeUndefined();
+  expect(out.errors).toBeUndefined();
   const file = new VFile({ path: 'diagrams.mdx', value: preprocessMdx(page(body)) });
   const { default: Content } = await evaluate(file, { ...mdxCompileOptions, ...runtime, development: false } as never);
   return { out, html: renderToString(<Content components={mdxComponents} />) };
@@ -93,19 +93,19 @@ describe('diagrams drawn at build time', () => {
 
   it('fails without a title, naming the file and the line of the fence', async () => {
     const out = await compile('```mermaid\nflowchart LR\n  A --> B\n```\n');
-    expect(out.error?.location).toBe('content/docs/7.1/diagrams.mdx:7');
-    expect(out.error?.reason).toMatch(/needs a title/);
+    expect(out.errors?.[0].location).toBe('content/docs/7.1/diagrams.mdx:7');
+    expect(out.errors?.[0].reason).toMatch(/needs a title/);
   });
 
   it('fails on a mermaid syntax error, naming the file and the line of the fence', async () => {
     const out = await compile('```mermaid title="Broken"\nflowchart LR\n  A[unclosed --> B\n```\n');
-    expect(out.error?.location).toBe('content/docs/7.1/diagrams.mdx:7');
-    expect(out.error?.reason).toMatch(/mermaid syntax error: Parse error/);
+    expect(out.errors?.[0].location).toBe('content/docs/7.1/diagrams.mdx:7');
+    expect(out.errors?.[0].reason).toMatch(/mermaid syntax error: Parse error/);
   });
 
   it('shows the error in the page on the dev server instead of failing', async () => {
     const out = await compile('```mermaid title="Broken"\nflowchart LR\n  A[unclosed --> B\n```\n', true);
-    expect(out.error).toBeUndefined();
+    expect(out.errors).toBeUndefined();
     expect(out.code).toContain('DiagramError');
     expect(out.code).toContain('content/docs/7.1/diagrams.mdx:7');
   });

@@ -4,12 +4,14 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { renderMdx } from './render-mdx.tsx';
 import { readDocSource } from '../../src/builder/pages/read-content.ts';
 import { PAGE_COMPONENTS, PAGE_ELEMENTS } from '../../src/builder/pages/page-components.ts';
 import compilePage from '../../src/builder/pages/mdx-compile-worker.ts';
+import { versionRoutes } from '../../src/builder/links/version-routes.ts';
 import { withImageUrls } from '../../src/builder/prerender/page-images.ts';
+import { withPartialTexts } from '../../src/builder/pages/partials.ts';
 import { mdxComponents } from '../../src/mdx/components.tsx';
 
 /** A PNG of a given size, all one colour: enough for the build to read its size and hash its bytes. */
@@ -76,6 +78,28 @@ describe('pages written for Docusaurus', () => {
     expect(screen.getByRole('link', { name: 'Guides' }).getAttribute('href')).toBe('/docs/guides/');
   });
 
+  it('reads Docusaurus’s labels given on Tabs, its defaultValue, and shows and writes the tab the address names', async () => {
+    window.history.replaceState(null, '', '/docs/guides/run/?os=windows&x=1');
+    const { container } = await renderPage(
+      'content/docs/1.1/guides/run.mdx',
+      "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n" +
+        "<Tabs defaultValue=\"mac\" values={[{label: 'macOS', value: 'mac'}, {label: 'Linux', value: 'linux'}]}>\n<TabItem value=\"linux\">\n\nOn Linux.\n\n</TabItem>\n<TabItem value=\"mac\">\n\nOn a Mac.\n\n</TabItem>\n</Tabs>\n\n" +
+        '<Tabs groupId="os" queryString>\n<TabItem value="linux" label="Linux">\n\nRun it on Linux.\n\n</TabItem>\n<TabItem value="windows" label="Windows">\n\nRun it on Windows.\n\n</TabItem>\n</Tabs>\n',
+    );
+    const [first, second] = [...container.querySelectorAll<HTMLElement>('.tabs')];
+    const tabsOf = (group: HTMLElement) => [...group.querySelectorAll('[role="tab"]')].map((t) => `${t.textContent}${t.getAttribute('aria-selected') === 'true' ? ' (shown)' : ''}`);
+    expect(tabsOf(first)).toEqual(['macOS (shown)', 'Linux']);
+    expect(screen.getByText('On a Mac.').closest<HTMLElement>('[role="tabpanel"]')!.hidden).toBe(false);
+    // The address's ?os=windows, over the default.
+    expect(tabsOf(second)).toEqual(['Linux', 'Windows (shown)']);
+    act(() => {
+      fireEvent.click(screen.getAllByRole('tab', { name: 'Linux' })[1]);
+    });
+    expect(tabsOf(second)).toEqual(['Linux (shown)', 'Windows']);
+    expect(window.location.pathname + window.location.search).toBe('/docs/guides/run/?os=linux&x=1');
+    window.history.replaceState(null, '', '/');
+  });
+
   it('puts a partial’s text in place of each use, its headings in the table of contents, by a relative path or @site/', async () => {
     const text =
       "---\ntitle: Install\n---\n\nimport Steps from './_install-steps.mdx';\nimport Support from '@site/content/docs/1.1/_shared/_support.md';\n\n## Before\n\n<Steps />\n\n<Support />\n";
@@ -84,7 +108,7 @@ describe('pages written for Docusaurus', () => {
     expect(container.querySelector('.admonition--tip .admonition__heading')!.textContent).toBe('Checked');
     expect(container.textContent).toContain('Ask on the forum.');
     const out = await compile('content/docs/1.1/guides/install.mdx', text);
-    expect(out.error).toBeUndefined();
+    expect(out.errors).toBeUndefined();
     expect(out.doc!.toc!.map((t) => t.id)).toEqual(['before', 'install-the-binary']);
     expect(out.partials).toEqual([path.join(site, 'content/docs/1.1/guides/_install-steps.mdx'), path.join(site, 'content/docs/1.1/_shared/_support.md')]);
     // The compiled page imports nothing: the partials are in it.
@@ -93,16 +117,62 @@ describe('pages written for Docusaurus', () => {
     expect(readDocSource('content/docs/1.1/guides/install.mdx', 'guides/install.mdx', text, site).toc!.map((t) => t.id)).toEqual(['before', 'install-the-binary']);
   });
 
+  it('tells the dev server which partial an anchored link is written in, for it to name that file', async () => {
+    write('content/docs/1.1/guides/_jump.mdx', 'Text.\n\nJump [down](#nowhere).\n');
+    const rel = 'content/docs/1.1/guides/jump.mdx';
+    const text = "---\ntitle: Jump\n---\n\nimport Jump from './_jump.mdx';\n\n[Up](#top)\n\n<Jump />\n";
+    const out = await compilePage({ path: path.join(site, rel), source: rel, relPath: 'guides/jump.mdx', text, development: true, withDoc: true });
+    expect(out.anchors!.links).toEqual([
+      { href: '#top', line: 7 },
+      { href: '#nowhere', line: 3, partial: path.join(site, 'content/docs/1.1/guides/_jump.mdx') },
+    ]);
+  });
+
+  it('gives a partial the props of each use, as Docusaurus does: in its text, headings and attributes, and in the Markdown copy', async () => {
+    write('content/docs/1.1/guides/_run-on.mdx', '## Run on {props.os}\n\nStart it {props.count} times on {props.os}.\n\n<Card title={props.os} href="/docs/guides/">The guide.</Card>\n');
+    const text = "---\ntitle: Run\n---\n\nimport RunOn from './_run-on.mdx';\n\n<RunOn os=\"Linux\" count={3} />\n\n<RunOn os='Windows' count=\"2\" />\n";
+    const rel = 'content/docs/1.1/guides/run-on.mdx';
+    const { container } = await renderPage(rel, text);
+    expect([...container.querySelectorAll('h2')].map((h) => [h.id, h.textContent])).toEqual([
+      ['run-on-linux', 'Run on Linux'],
+      ['run-on-windows', 'Run on Windows'],
+    ]);
+    expect([...container.querySelectorAll('p')].map((p) => p.textContent)).toContain('Start it 3 times on Linux.');
+    expect([...container.querySelectorAll('.card__title')].map((t) => t.textContent)).toEqual(['Linux', 'Windows']);
+    const out = await compile(rel, text);
+    expect(out.errors).toBeUndefined();
+    // The compiled page reads no props: they are text in it.
+    expect(out.code).not.toContain('props.os');
+    expect(withPartialTexts(path.join(site, rel), text, site)).toBe(
+      '---\ntitle: Run\n---\n\n\n## Run on Linux\n\nStart it 3 times on Linux.\n\n<Card title="Linux" href="/docs/guides/">The guide.</Card>\n\n' +
+        '## Run on Windows\n\nStart it 2 times on Windows.\n\n<Card title="Windows" href="/docs/guides/">The guide.</Card>\n',
+    );
+  });
+
+  it('fails props it cannot put in place as text, naming the line, and warns of a prop the partial shows and the page does not give', async () => {
+    write('content/docs/1.1/guides/_shout.mdx', 'Shout {props.word.toUpperCase()}.\n');
+    write('content/docs/1.1/guides/_then.mdx', 'Then {props.after}.\n');
+    const rel = 'content/docs/1.1/guides/shout.mdx';
+    const out = await compile(rel, "---\ntitle: Shout\n---\n\nimport Shout from './_shout.mdx';\n\n<Shout word={nowhere} />\n");
+    expect(out.errors!.map((e) => `${e.location}: ${e.reason}`)).toEqual([
+      expect.stringMatching(/^content\/docs\/1\.1\/guides\/_shout\.mdx:1: a partial reads its props here only as \{props\.name\} alone/),
+      expect.stringMatching(/^content\/docs\/1\.1\/guides\/shout\.mdx:7: <Shout word=\{…\}>: a partial's prop is text here: write word="…"/),
+    ]);
+    const quiet = await compile(rel, "---\ntitle: Shout\n---\n\nimport Then from './_then.mdx';\n\n<Then before=\"hi\" />\n");
+    expect(quiet.errors).toBeUndefined();
+    expect(quiet.warnings).toEqual([expect.stringMatching(/^content\/docs\/1\.1\/guides\/_then\.mdx:1: <Then> gives no "after", which the partial shows as \{props\.after\}/)]);
+  });
+
   it('fails an import of a site’s own component, and a component no page has, naming the line and what to do', async () => {
     const own = await compile('content/docs/1.1/x.mdx', "---\ntitle: X\n---\n\nText.\n\nimport Hero from '@site/src/components/Hero';\n\n<Hero />\n");
-    expect(`${own.error!.location}: ${own.error!.reason}`).toMatch(/^content\/docs\/1\.1\/x\.mdx:7: import … from '@site\/src\/components\/Hero': pages here cannot import code .*write it in Markdown, or use the components every page has/);
+    expect(`${own.errors![0].location}: ${own.errors![0].reason}`).toMatch(/^content\/docs\/1\.1\/x\.mdx:7: import … from '@site\/src\/components\/Hero': pages here cannot import code .*write it in Markdown, or use the components every page has/);
     const unknown = await compile('content/docs/1.1/y.mdx', '---\ntitle: Y\n---\n\nText.\n\n<AssetsProvider>\n\nInside.\n\n</AssetsProvider>\n');
-    expect(`${unknown.error!.location}: ${unknown.error!.reason}`).toMatch(/^content\/docs\/1\.1\/y\.mdx:7: <AssetsProvider> is not a component this site has/);
+    expect(`${unknown.errors![0].location}: ${unknown.errors![0].reason}`).toMatch(/^content\/docs\/1\.1\/y\.mdx:7: <AssetsProvider> is not a component this site has/);
     const missing = await compile('content/docs/1.1/z.mdx', "---\ntitle: Z\n---\n\nimport Gone from './_gone.mdx';\n\n<Gone />\n");
-    expect(`${missing.error!.location}: ${missing.error!.reason}`).toMatch(/^content\/docs\/1\.1\/z\.mdx:5: import … from '\.\/_gone\.mdx': no file content\/docs\/1\.1\/_gone\.mdx/);
+    expect(`${missing.errors![0].location}: ${missing.errors![0].reason}`).toMatch(/^content\/docs\/1\.1\/z\.mdx:5: import … from '\.\/_gone\.mdx': no file content\/docs\/1\.1\/_gone\.mdx/);
     // A component the page declares itself is its own to use.
     const declared = await compile('content/docs/1.1/w.mdx', '---\ntitle: W\n---\n\nexport const Hi = () => <b>hi</b>;\n\n<Hi />\n');
-    expect(declared.error).toBeUndefined();
+    expect(declared.errors).toBeUndefined();
   });
 
   it('serves a page’s images under a name of their content, sized, lazy below the first blocks, from the page’s folder, a partial’s or public/', async () => {
@@ -127,11 +197,32 @@ describe('pages written for Docusaurus', () => {
 
   it('fails a missing image and one without alt text, naming the line', async () => {
     const missing = await compile('content/docs/1.1/m.mdx', '---\ntitle: M\n---\n\nText.\n\n![A screen](./nope.png)\n');
-    expect(`${missing.error!.location}: ${missing.error!.reason}`).toBe('content/docs/1.1/m.mdx:7: image "./nope.png" not found: no file content/docs/1.1/nope.png');
+    expect(`${missing.errors![0].location}: ${missing.errors![0].reason}`).toBe('content/docs/1.1/m.mdx:7: image "./nope.png" not found: no file content/docs/1.1/nope.png');
     const publicMissing = await compile('content/docs/1.1/p.mdx', '---\ntitle: P\n---\n\n<img src="/img/nope.png" alt="x" />\n');
-    expect(`${publicMissing.error!.location}: ${publicMissing.error!.reason}`).toMatch(/^content\/docs\/1\.1\/p\.mdx:5: image "\/img\/nope\.png" not found: no file public\/img\/nope\.png \(a path starting with \/ is looked for in public\/\)/);
+    expect(`${publicMissing.errors![0].location}: ${publicMissing.errors![0].reason}`).toMatch(/^content\/docs\/1\.1\/p\.mdx:5: image "\/img\/nope\.png" not found: no file public\/img\/nope\.png \(a path starting with \/ is looked for in public\/\)/);
     const noAlt = await compile('content/docs/1.1/guides/a.mdx', '---\ntitle: A\n---\n\n![](./enable.png)\n');
-    expect(`${noAlt.error!.location}: ${noAlt.error!.reason}`).toMatch(/^content\/docs\/1\.1\/guides\/a\.mdx:5: image "\.\/enable\.png" has no alt text/);
+    expect(`${noAlt.errors![0].location}: ${noAlt.errors![0].reason}`).toMatch(/^content\/docs\/1\.1\/guides\/a\.mdx:5: image "\.\/enable\.png" has no alt text/);
+  });
+
+  it('names every problem of a page at once, each with its line, a partial’s in the partial', async () => {
+    // Its links are relative to its own folder: ./tunnels.mdx is concepts/tunnels.mdx.
+    write('content/docs/1.1/concepts/_broken-step.mdx', 'Read [tunnels](./tunnels.mdx).\n\nSee [the gone page](./gone.mdx).\n');
+    const rel = 'content/docs/1.1/guides/many.mdx';
+    const text = [
+      '---', 'title: Many', '---', '', "import Step from '../concepts/_broken-step.mdx';", '',
+      'Read [the install guide](./instal.mdx).', '', '![A screen](./nope.png)', '', '<Hero />', '', ':::notice', 'Hm.', ':::', '', '<Step />', '',
+      '![](./enable.png)', '',
+    ].join('\n');
+    const links = { from: { version: '1.1', relPath: 'guides/many.mdx' }, versions: [versionRoutes({ name: '1.1', pathPrefix: '' }, [{ relPath: 'guides/install.mdx' }, { relPath: 'guides/many.mdx' }, { relPath: 'concepts/tunnels.mdx' }], [])] };
+    const out = await compilePage({ path: path.join(site, rel), source: rel, relPath: 'guides/many.mdx', text, development: false, withDoc: true, links });
+    expect(out.errors!.map((e) => `${e.location}: ${e.reason}`)).toEqual([
+      expect.stringMatching(/^content\/docs\/1\.1\/concepts\/_broken-step\.mdx:3: broken link \.\/gone\.mdx: no page file concepts\/gone\.mdx in version 1\.1/),
+      'content/docs/1.1/guides/many.mdx:7: broken link ./instal.mdx: no page file guides/instal.mdx in version 1.1 (did you mean ./install.mdx?)',
+      'content/docs/1.1/guides/many.mdx:9: image "./nope.png" not found: no file content/docs/1.1/guides/nope.png',
+      expect.stringMatching(/^content\/docs\/1\.1\/guides\/many\.mdx:11: <Hero> is not a component this site has/),
+      expect.stringMatching(/^content\/docs\/1\.1\/guides\/many\.mdx:13: unknown admonition ":::notice"/),
+      expect.stringMatching(/^content\/docs\/1\.1\/guides\/many\.mdx:19: image "\.\/enable\.png" has no alt text/),
+    ]);
   });
 
   it('writes a page’s images into its Markdown copy as full URLs', () => {
@@ -141,9 +232,19 @@ describe('pages written for Docusaurus', () => {
     );
   });
 
+  it('puts a partial’s text in the page’s Markdown copy where the page shows it, outside code blocks', () => {
+    write('content/docs/1.1/guides/_outer.mdx', "---\nsidebar_position: 9\n---\n\nimport Support from '../_shared/_support.md';\n\nBefore support.\n\n<Support />\n");
+    const text =
+      "---\ntitle: Copy\n---\n\nimport Tabs from '@theme/Tabs';\nimport Outer from './_outer.mdx';\nimport Steps from './_install-steps.mdx';\n\n## Start\n\n<Outer />\n\nThen <Steps/> and done.\n\n```mdx\n<Outer />\n```\n";
+    expect(withPartialTexts(path.join(site, 'content/docs/1.1/guides/copy.mdx'), text, site)).toBe(
+      "---\ntitle: Copy\n---\n\nimport Tabs from '@theme/Tabs';\n\n## Start\n\nBefore support.\n\nAsk on the forum.\n\n" +
+        'Then ## Install the binary\n\nDownload it, then run `zrok version`.\n\n:::tip Checked\nThe version prints.\n::: and done.\n\n```mdx\n<Outer />\n```\n',
+    );
+  });
+
   it('reads a .md page as MDX, as Docusaurus does by default: its imports and components work', async () => {
     const out = await compile('content/docs/1.1/os.md', "---\ntitle: OS\n---\n\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n<Tabs>\n<TabItem value=\"a\" label=\"A\">\n\nIn A.\n\n</TabItem>\n</Tabs>\n");
-    expect(out.error).toBeUndefined();
+    expect(out.errors).toBeUndefined();
     // The import is read (not left as a line of text), and Tabs is the page's component.
     expect(out.code).not.toContain('@theme/Tabs');
     expect(out.code).toMatch(/_jsxs?\(Tabs,/);

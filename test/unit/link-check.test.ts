@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLinks } from '../../src/builder/links/link-check.ts';
+import { checkLinks, formatLinkErrors } from '../../src/builder/links/link-check.ts';
 
 const page = (path: string, links: string[], ids: string[] = []) => ({ path, source: `content${path}x.mdx`, ids, links });
 const check = (pages: ReturnType<typeof page>[], base = '/') => checkLinks({ pages, redirects: [{ from: '/old/', to: '/docs/a/' }], base, staticExists: async (p) => p === 'img/logo.svg' });
@@ -39,5 +39,22 @@ describe('the link check', () => {
     const pages = [page('/docs/a/', ['/zrok/docs/a/', '/zrok', '/docs/a/'])];
     const errors = (await check([...pages, page('/', [])], '/zrok/')).map((e) => `${e.link}: ${e.reason}`);
     expect(errors).toEqual(["/docs/a/: points outside the site's base URL /zrok/"]);
+  });
+
+  it('names a rewritten link where the page wrote it, as written, with the anchor to write instead', async () => {
+    // The compiler made './b.mdx#setp' into '/docs/b/#setp' and '../c.mdx#nowhere' (written twice) into
+    // '/docs/c/#nowhere', and the base URL is on every rendered link: the page's text holds none of these.
+    const pages = [page('/docs/a/', ['/zrok/docs/b/#setp', '/zrok/docs/c/#nowhere', '/zrok/docs/c/#nowhere']), page('/docs/b/', [], ['setup']), page('/docs/c/', [], ['one'])];
+    const errors = await checkLinks({ pages, redirects: [], base: '/zrok/', staticExists: async () => false });
+    const places = { 'content/docs/a/x.mdx': { '/docs/b/#setp': { written: './b.mdx#setp', at: ['content/docs/a/x.mdx:7'] }, '/docs/c/#nowhere': { written: '../c.mdx#nowhere', at: ['content/docs/a/x.mdx:9', 'content/docs/a/_part.mdx:2'] } } };
+    const headings: Record<string, string[]> = { '/docs/b/': ['setup', 'use'], '/docs/c/': ['one', 'two'] };
+    expect(await formatLinkErrors(errors, { base: '/zrok/', places, headingIds: (p) => headings[p] })).toBe(
+      [
+        'Broken links (3):',
+        '  content/docs/a/x.mdx:7 (page /docs/a/): ./b.mdx#setp — no element with id "setp" on /docs/b/ (did you mean #setup?)',
+        '  content/docs/a/x.mdx:9 (page /docs/a/): ../c.mdx#nowhere — no element with id "nowhere" on /docs/c/ (its headings\' anchors: #one, #two)',
+        '  content/docs/a/_part.mdx:2 (page /docs/a/): ../c.mdx#nowhere — no element with id "nowhere" on /docs/c/ (its headings\' anchors: #one, #two)',
+      ].join('\n'),
+    );
   });
 });

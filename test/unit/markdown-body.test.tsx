@@ -6,6 +6,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { VFile } from 'vfile';
 import { mdxCompileOptions } from '../../src/builder/pages/mdx-options.ts';
+import { problemsOf } from '../../src/builder/pages/page-problems.ts';
 import { preprocessMdx } from '../../src/builder/pages/mdx-preprocess.ts';
 import { mdxComponents } from '../../src/mdx/components.tsx';
 import { MarkdownBody } from '../../src/theme/MarkdownBody.tsx';
@@ -14,7 +15,10 @@ import { useSettings } from '../../src/store/settings.ts';
 const file = (source: string) => new VFile({ path: 'page.mdx', value: preprocessMdx(source) });
 
 async function isMarkedStatic(source: string): Promise<boolean> {
-  const { staticBody } = await evaluate(file(source), { ...mdxCompileOptions, ...runtime, development: false } as never);
+  const page = file(source);
+  const { staticBody } = await evaluate(page, { ...mdxCompileOptions, ...runtime, development: false } as never);
+  const problems = problemsOf(page, 'page.mdx');
+  if (problems.length) throw new Error(problems.map((p) => p.reason).join('\n'));
   return staticBody === true;
 }
 

@@ -160,7 +160,7 @@ describe('MDX features', () => {
     for (const b of blocks.slice(0, 3)) expect(b.querySelectorAll('pre span[style*="--shiki-light"]').length).toBeGreaterThan(1);
     expect(blocks[3].querySelector('pre')!.textContent).toBe('Qapla <x>');
     const out = await compilePage({ path: '/x/page.mdx', source: 'content/docs/1.1/page.mdx', relPath: 'page.mdx', text: '---\ntitle: T\n---\n\nText.\n\n```klingon\nx\n```\n', development: false, withDoc: true });
-    expect(out.error).toBeUndefined();
+    expect(out.errors).toBeUndefined();
     expect(out.warnings).toEqual(['content/docs/1.1/page.mdx:7: code fence language "klingon" is not highlighted: the block is shown as plain text (write text, or a language shiki knows)']);
     cleanup();
   });
@@ -182,7 +182,7 @@ describe('MDX features', () => {
   it('accepts the front matter keys Docusaurus knows, and warns of another with its line and the nearest known key', async () => {
     const text = '---\ntitle: T\nid: t\ntags: [a]\nsidebar_postion: 3\npagination_label: Tee\nflavour: mint\nsidebar_title: Tea\n---\n\nText.\n';
     const out = await compilePage({ path: '/x/t.mdx', source: 'content/docs/1.1/t.mdx', relPath: 't.mdx', text, development: false, withDoc: true });
-    expect(out.error).toBeUndefined();
+    expect(out.errors).toBeUndefined();
     expect(out.warnings).toEqual([
       'content/docs/1.1/t.mdx:5: unknown front matter key "sidebar_postion" is ignored: did you mean "sidebar_position"?',
       expect.stringMatching(/^content\/docs\/1\.1\/t\.mdx:7: unknown front matter key "flavour" is ignored \(known keys: title, /),

@@ -98,7 +98,7 @@ describe('the page compiler', () => {
 
   it('writes each Markdown link, definition and JSX href as it resolves', async () => {
     const out = await compile('Read [tunnels](/docs/concepts/tunnels/), [start][s] and <Card title="x" href="../getting-started.mdx">y</Card>.\n\n[s]: ./index.mdx\n');
-    expect(out.error).toBeUndefined();
+    expect(out.errors).toBeUndefined();
     expect(out.code).toContain('"/docs/1.9/concepts/tunnels/"');
     expect(out.code).toContain('"/docs/1.9/concepts/"');
     expect(out.code).toContain('"/docs/1.9/getting-started/"');
@@ -107,9 +107,17 @@ describe('the page compiler', () => {
 
   it('fails with the file and line of every broken link at once', async () => {
     const out = await compile('# T\n\n[a](/docs/only-new/)\n\nfine [b](/docs/concepts/)\n\n<Card title="x" href="./gone.mdx">y</Card>\n');
-    expect(out.error?.location).toBe('content/docs/1.9/concepts/tunnels.mdx:3');
-    expect(out.error?.reason).toContain('/docs/only-new/: no page at /docs/only-new/ in version 1.9');
-    expect(out.error?.reason).toContain('content/docs/1.9/concepts/tunnels.mdx:7: ./gone.mdx: no page file concepts/gone.mdx in version 1.9');
+    expect(out.errors?.map((e) => e.location)).toEqual(['content/docs/1.9/concepts/tunnels.mdx:3', 'content/docs/1.9/concepts/tunnels.mdx:7']);
+    expect(out.errors?.[0].reason).toContain('/docs/only-new/: no page at /docs/only-new/ in version 1.9');
+    expect(out.errors?.[1].reason).toContain('./gone.mdx: no page file concepts/gone.mdx in version 1.9');
+  });
+
+  it('records where each link it rewrote is written, for the link check to name', async () => {
+    const out = await compile('# T\n\n[a](./index.mdx#x) and [b](/docs/getting-started/)\n\n[again](./index.mdx#x)\n');
+    expect(out.linkPlaces).toEqual({
+      '/docs/1.9/concepts/#x': { written: './index.mdx#x', at: ['content/docs/1.9/concepts/tunnels.mdx:3', 'content/docs/1.9/concepts/tunnels.mdx:5'] },
+      '/docs/1.9/getting-started/': { written: '/docs/getting-started/', at: ['content/docs/1.9/concepts/tunnels.mdx:3'] },
+    });
   });
 
   it("records what its links resolved against, which stops holding when a linked page's route changes", async () => {

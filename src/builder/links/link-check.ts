@@ -1,12 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import type { PageFacts } from './html-facts.ts';
+import type { LinkPlaces } from './link-places.ts';
+import { nearest } from './resolve-link.ts';
 
 export interface LinkError {
   source: string;
   page: string;
   link: string;
   reason: string;
+  /** When the page is there and the anchor is not: the page's path ('/docs/a/') and the id looked for. */
+  anchor?: { page: string; id: string };
 }
+
+type Verdict = { reason: string; anchor?: LinkError['anchor'] } | null;
 
 /** The pages a link may reach: whether there is one at a path ('/docs/a/'), and its ids. */
 export interface LinkTargets {
@@ -70,33 +76,34 @@ export async function checkLinks({ pages, targets = targetsOf(pages), redirects,
     if (!ids) idSets.set(path, (ids = new Set(targets.idsOf(path))));
     return ids.has(id);
   };
-  const anchorReason = (target: string, hash: string) => {
-    const anchor = decodeURIComponent(hash.slice(1));
-    return anchor && !hasId(target, anchor) ? `no element with id "${anchor}" on ${target}` : null;
+  const anchorVerdict = (target: string, hash: string): Verdict => {
+    const id = decodeURIComponent(hash.slice(1));
+    return id && !hasId(target, id) ? { reason: `no element with id "${id}" on ${target}`, anchor: { page: target, id } } : null;
   };
   /** Why a link on the page at pagePath is broken, or null; a promise only when a static file must be looked for. */
-  const judge = (link: string, pagePath: string): string | null | Promise<string | null> => {
+  const judge = (link: string, pagePath: string): Verdict | Promise<Verdict> => {
     const to = siteTarget(link, pagePath, base);
-    if (to === null || typeof to === 'string') return to;
+    if (to === null) return null;
+    if (typeof to === 'string') return { reason: to };
     const { sitePath, hash } = to;
     const target = pageAt(sitePath, targets, redirectTo);
-    if (target) return anchorReason(target, hash);
-    const missing = !sitePath.endsWith('/') && targets.has(`${sitePath}/`) ? `missing trailing slash: use ${sitePath}/` : `no page at ${sitePath}`;
+    if (target) return anchorVerdict(target, hash);
+    const missing = { reason: !sitePath.endsWith('/') && targets.has(`${sitePath}/`) ? `missing trailing slash: use ${sitePath}/` : `no page at ${sitePath}` };
     return sitePath.endsWith('/') ? missing : staticExists(sitePath.slice(1)).then((found) => (found ? null : missing));
   };
   // A link that reads the same from every page (from the site root, or to another site: the navbar's and the
   // sidebar's links, most of them) is judged once: at ten thousand pages, judging each was most of the check's time.
-  const judged = new Map<string, string | null>();
+  const judged = new Map<string, Verdict>();
   const errors: LinkError[] = [];
   for (const page of pages) {
     for (const link of page.links) {
-      let reason = judged.get(link);
-      if (reason === undefined) {
+      let verdict = judged.get(link);
+      if (verdict === undefined) {
         const judging = judge(link, page.path);
-        reason = judging instanceof Promise ? await judging : judging; // no await (a turn of the loop) per link
-        if (link.startsWith('/') || EXTERNAL.test(link)) judged.set(link, reason);
+        verdict = judging instanceof Promise ? await judging : judging; // no await (a turn of the loop) per link
+        if (link.startsWith('/') || EXTERNAL.test(link)) judged.set(link, verdict);
       }
-      if (reason !== null) errors.push({ source: page.source, page: page.path, link, reason });
+      if (verdict !== null) errors.push({ source: page.source, page: page.path, link, ...verdict });
     }
   }
   return errors;
@@ -127,16 +134,54 @@ export function anchoredLinks(pages: PageFacts[], { redirects, base, targets }: 
   return byTarget;
 }
 
-/** "file:line: link — reason" lines, with the line found by searching the source for the link. */
-export async function formatLinkErrors(errors: LinkError[]): Promise<string> {
+/** What the report knows besides the errors: where the compiler rewrote links, and each page's headings. */
+export interface ReportHelp {
+  /** Base URL with trailing slash, which the rendered links carry and the compiled ones do not. */
+  base: string;
+  /** Each page's rewritten links, by source (link-places.ts). */
+  places?: Record<string, LinkPlaces>;
+  /** The anchors of the headings of the page at a path ('/docs/a/'), for what to write instead. */
+  headingIds?: (page: string) => readonly string[] | undefined;
+}
+
+/** How many of a page's heading anchors a message lists when none is close to the one written. */
+const LISTED_ANCHORS = 8;
+
+/** What to write instead of an anchor no element has: the nearest heading's, or the headings' anchors. */
+export function anchorAdvice(id: string, ids: readonly string[] | undefined): string {
+  if (!ids?.length) return '';
+  const close = nearest(id, ids);
+  if (close) return ` (did you mean #${close}?)`;
+  const listed = ids.slice(0, LISTED_ANCHORS).map((i) => `#${i}`);
+  return ` (its headings' anchors: ${listed.join(', ')}${ids.length > LISTED_ANCHORS ? `, and ${ids.length - LISTED_ANCHORS} more` : ''})`;
+}
+
+/**
+ * "file:line (page): link — reason" lines. The line is where the compiler found the link when it rewrote it (a file
+ * link, a route of an older version: the page's text does not hold the href it became), else found by searching the
+ * page's text for the link.
+ */
+export async function formatLinkErrors(errors: LinkError[], help: ReportHelp = { base: '/' }): Promise<string> {
   const sources = new Map<string, string[] | null>();
   const lines: string[] = [];
+  // The places of a link used by earlier errors: the second error of a link written twice names its second place.
+  const used = new Map<string, number>();
   for (const e of errors) {
+    const bare = e.link.replace(/^https?:\/\/[^/]+/, '');
+    const compiled = bare.startsWith(help.base) ? `/${bare.slice(help.base.length)}` : bare;
+    const place = help.places?.[e.source]?.[compiled];
+    const advice = e.anchor ? anchorAdvice(e.anchor.id, help.headingIds?.(e.anchor.page)) : '';
+    if (place) {
+      const key = `${e.source} ${compiled}`;
+      const n = used.get(key) ?? 0;
+      used.set(key, n + 1);
+      lines.push(`  ${place.at[Math.min(n, place.at.length - 1)]} (page ${e.page}): ${place.written} — ${e.reason}${advice}`);
+      continue;
+    }
     if (!sources.has(e.source)) sources.set(e.source, await readFile(e.source, 'utf8').then((t) => t.split('\n'), () => null));
     const text = sources.get(e.source);
-    const bare = e.link.replace(/^https?:\/\/[^/]+/, '');
     const index = text ? text.findIndex((l) => l.includes(`(${bare}`) || l.includes(`"${bare}"`) || l.includes(bare)) : -1;
-    lines.push(`  ${e.source}${index >= 0 ? `:${index + 1}` : ''} (page ${e.page}): ${e.link} — ${e.reason}`);
+    lines.push(`  ${e.source}${index >= 0 ? `:${index + 1}` : ''} (page ${e.page}): ${e.link} — ${e.reason}${advice}`);
   }
   return `Broken links (${errors.length}):\n${lines.join('\n')}`;
 }

@@ -83,7 +83,7 @@ function normalize(parts: string[]): string[] | null {
 }
 
 /** The closest of `candidates` to `wanted`, when it is close enough to be what was meant. */
-function nearest(wanted: string, candidates: Iterable<string>): string | undefined {
+export function nearest(wanted: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const c of candidates) {

@@ -54,6 +54,6 @@ export function compileForDev(task: Omit<CompileTask, 'development' | 'withDoc'>
     return output;
   };
   // A page that failed (a broken link among other reasons) is compiled again, as whatever changed may mend it.
-  const holds = async (output: CompileOutput) => !output.error && (partialsOf.get(output) ?? []).every(([p, text]) => textOf(p) === text) && (await linksHold(output));
+  const holds = async (output: CompileOutput) => !output.errors && (partialsOf.get(output) ?? []).every(([p, text]) => textOf(p) === text) && (await linksHold(output));
   return compileOnceBy(task.path, task.text, compile, holds);
 }

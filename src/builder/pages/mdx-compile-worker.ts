@@ -14,6 +14,8 @@ import type { Root } from 'mdast';
 import type { DocSource } from '../../content/types.ts';
 import { ContentError } from '../../content/manifest.ts';
 import type { LinkContext } from './remark-links.ts';
+import type { LinkPlaces } from '../links/link-places.ts';
+import { locationOf, problemsOf, type PageProblem } from './page-problems.ts';
 
 export interface CompileTask {
   /** Absolute path (for messages and the compiled module's file name). */
@@ -34,12 +36,14 @@ export interface CompileTask {
 export interface CompileOutput {
   code: string;
   doc?: DocSource;
-  /** Why the page is not valid: where ('file:line') and the reason. */
-  error?: { location: string; reason: string };
+  /** Why the page is not valid: every problem found, each with where ('file:line') and the reason. */
+  errors?: PageProblem[];
   /** Diagrams the build could not draw: the browser draws them (see remark-mermaid.ts). */
   diagramFallbacks?: DiagramFallback[];
   /** What its links were resolved against (remark-links.ts), for the page cache to check. */
   linkAnswers?: Record<string, string>;
+  /** Where the links it rewrote are written (link-places.ts), for the link check's report. */
+  linkPlaces?: LinkPlaces;
   /** What the build says of the page without failing it: 'file:line: reason'. */
   warnings?: string[];
   /** The partial files whose text is part of the page (absolute paths). */
@@ -63,11 +67,11 @@ function processorFor(development: boolean) {
 }
 
 export default async function compilePage(task: CompileTask): Promise<CompileOutput> {
+  // The project's folder (path less source) is where `@site/…` imports and messages' paths start.
+  const cwd = task.path.endsWith(task.source) ? task.path.slice(0, -task.source.length) || '.' : process.cwd();
+  const file = new VFile({ value: preprocessMdx(task.text), path: task.path, cwd, data: { source: task.source, ...(task.links ? { linkContext: task.links } : {}) } });
   try {
     const processor = processorFor(task.development);
-    // The project's folder (path less source) is where `@site/…` imports and messages' paths start.
-    const cwd = task.path.endsWith(task.source) ? task.path.slice(0, -task.source.length) || '.' : process.cwd();
-    const file = new VFile({ value: preprocessMdx(task.text), path: task.path, cwd, data: { source: task.source, ...(task.links ? { linkContext: task.links } : {}) } });
     // What process() does, in its three steps: the manifest entry comes from the same tree, parsed once,
     // and the reader's checks come first, as they name syntax and front matter errors precisely.
     let tree;
@@ -79,12 +83,16 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
     const frontMatterWarnings: string[] = [];
     const frontMatter = task.withDoc ? frontMatterOf(tree as Root, task.source, frontMatterWarnings) : undefined;
     // MDX's processor type says run() takes the program it returns; it takes the parsed mdast, as process() gives it.
-    const code = String(processor.stringify(await processor.run(tree as never, file), file));
+    const program = await processor.run(tree as never, file);
     const doc: DocSource | undefined = frontMatter && { relPath: task.relPath, frontMatter, toc: file.data.toc!, firstHeading: file.data.firstHeading, ...(file.data.docCardList ? { docCardList: true } : {}) };
-    if (doc && !doc.frontMatter.title && !doc.firstHeading) throw new ContentError(task.source, 'no title: add `title:` to the front matter, or begin the page with a `# Heading`');
+    const problems = problemsOf(file, task.source);
+    if (doc && !doc.frontMatter.title && !doc.firstHeading) problems.push({ location: task.source, reason: 'no title: add `title:` to the front matter, or begin the page with a `# Heading`' });
+    if (problems.length) return { code: '', errors: problems };
+    const code = String(processor.stringify(program, file));
     const fallbacks = file.data.diagramFallbacks;
     const linkAnswers = file.data.linkAnswers;
-    const warnings = [...frontMatterWarnings, ...file.messages.filter((m) => !m.fatal).map((m) => `${task.source}${m.line ? `:${m.line}` : ''}: ${m.reason}`)];
+    const linkPlaces = file.data.linkPlaces;
+    const warnings = [...frontMatterWarnings, ...file.messages.filter((m) => !m.fatal).map((m) => `${locationOf(file, m, task.source)}: ${m.reason}`)];
     const partials = file.data.partials ?? [];
     const images = file.data.images ?? [];
     return {
@@ -92,16 +100,20 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
       doc,
       ...(fallbacks?.length ? { diagramFallbacks: fallbacks } : {}),
       ...(linkAnswers && Object.keys(linkAnswers).length ? { linkAnswers } : {}),
+      ...(linkPlaces && Object.keys(linkPlaces).length ? { linkPlaces } : {}),
       ...(warnings.length ? { warnings } : {}),
       ...(partials.length ? { partials } : {}),
       ...(images.length ? { images } : {}),
       ...(file.data.anchors ? { anchors: file.data.anchors } : {}),
     };
   } catch (e) {
-    if (e instanceof ContentError) return { code: '', error: { location: e.file, reason: e.message.slice(e.file.length + 2) } };
+    // What stopped the compile, after the problems found before it (a message thrown by file.fail() is among them).
+    const before = problemsOf(file, task.source);
+    if (file.messages.includes(e as never)) return { code: '', errors: before };
+    if (e instanceof ContentError) return { code: '', errors: [...before, { location: e.file, reason: e.message.slice(e.file.length + 2) }] };
     const err = e as { reason?: string; message: string; line?: number; place?: { line?: number; start?: { line?: number } } };
     const line = err.line ?? err.place?.start?.line ?? err.place?.line;
-    return { code: '', error: { location: `${task.source}${line ? `:${line}` : ''}`, reason: err.reason ?? err.message } };
+    return { code: '', errors: [...before, { location: `${task.source}${line ? `:${line}` : ''}`, reason: err.reason ?? err.message }] };
   }
 }
 

@@ -7,7 +7,9 @@ import { versionRoutes } from '../links/version-routes.ts';
 import type { ContentSources } from './read-content.ts';
 import type { LinkContext } from './remark-links.ts';
 import { pageErrorModule } from './page-error-module.ts';
+import { problemLines, type PageProblem } from './page-problems.ts';
 import type { PageAnchors } from './page-anchors.ts';
+import type { LinkPlaces } from '../links/link-places.ts';
 import type { CompileOutput } from './mdx-compile-worker.ts';
 import type { MdxPluginApi } from './dev-compiles.ts';
 
@@ -78,14 +80,14 @@ export function mdxPlugin(): Plugin {
       const out = development
         ? await compileForDev(file, code)
         : await (await import('./mdx-compile-worker.ts')).default({ ...(await taskFor(file)), text: code, development, withDoc: false });
-      if (out.error && !development) this.error(`${out.error.location}: ${out.error.reason}`);
+      if (out.errors && !development) this.error(problemLines(out.errors).join('\n'));
       // A page that failed (a broken link among other reasons) is compiled again after any content change.
-      answersOf.set(file, out.error ? null : (out.linkAnswers ?? {}));
-      if (out.error) return { code: `${pageErrorModule(out.error.location, out.error.reason)}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n`, map: null };
+      answersOf.set(file, out.errors ? null : (out.linkAnswers ?? {}));
+      if (out.errors) return { code: `${pageErrorModule(out.errors)}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n`, map: null };
       // What the build's link check would say of its anchors, shown in the page as its other errors are.
       const now = await tablesNow();
-      const anchor = out.anchors && now && (await brokenAnchor(root, source, out.anchors, now, CONTENT_DIR));
-      if (anchor) return { code: `${pageErrorModule(`${source}:${anchor.line}`, anchor.reason)}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n`, map: null };
+      const anchors = out.anchors && now ? await brokenAnchors(root, source, out.anchors, now, CONTENT_DIR, out.linkPlaces ?? {}) : [];
+      if (anchors.length) return { code: `${pageErrorModule(anchors)}\nif (import.meta.hot) import.meta.hot.accept(() => {});\n`, map: null };
       for (const w of out.warnings ?? []) this.warn(w);
       // An edited partial compiles the pages that hold it again.
       for (const partial of out.partials ?? []) this.addWatchFile(partial);
@@ -124,18 +126,22 @@ function fileOfRoute(tables: VersionRoutes[], route: string, contentDir: string)
   return undefined;
 }
 
-/** The first link of a page whose anchor no element of its target has, if any. */
-async function brokenAnchor(root: string, source: string, anchors: PageAnchors, tables: VersionRoutes[], contentDir: string): Promise<{ line: number; reason: string } | undefined> {
-  if (!anchors.links.length) return undefined;
-  const { idsOfFile } = await import('./page-anchors.ts');
-  for (const { href, line } of anchors.links) {
+/**
+ * The links of a page whose anchor no element of its target has, as written (`places`: the links the compiler
+ * rewrote), with what to write instead.
+ */
+async function brokenAnchors(root: string, source: string, anchors: PageAnchors, tables: VersionRoutes[], contentDir: string, places: LinkPlaces): Promise<PageProblem[]> {
+  if (!anchors.links.length) return [];
+  const [{ idsOfFile }, { anchorAdvice }] = await Promise.all([import('./page-anchors.ts'), import('../links/link-check.ts')]);
+  const broken: PageProblem[] = [];
+  for (const { href, line, partial } of anchors.links) {
     const [route, hash] = href.split('#');
     if (!hash) continue;
     const target = route ? fileOfRoute(tables, route.split('?')[0], contentDir) : source;
     if (!target) continue; // another site, a static file, a generated index: the build checks these
     const ids = target === source ? anchors.ids : idsOfFile(path.join(root, target), root);
     const id = decodeURIComponent(hash);
-    if (!ids.includes(id)) return { line, reason: `${href} — no element with id "${id}" on ${route || 'this page'}` };
+    if (!ids.includes(id)) broken.push({ location: `${partial ? path.relative(root, partial) : source}:${line}`, reason: `${places[href]?.written ?? href} — no element with id "${id}" on ${route || 'this page'}${anchorAdvice(id, ids)}` });
   }
-  return undefined;
+  return broken;
 }

@@ -18,8 +18,8 @@ import { assignHeadingIds } from './remark-heading-ids.ts';
 export interface PageAnchors {
   /** Every id the page gives: its headings' and its elements'. */
   ids: string[];
-  /** Its links with an anchor, as they resolved (`/docs/x/#y`, `#y`), and their lines. */
-  links: { href: string; line: number }[];
+  /** Its links with an anchor, as they resolved (`/docs/x/#y`, `#y`), and their lines (a partial's, in `partial`). */
+  links: { href: string; line: number; partial?: string }[];
 }
 
 declare module 'vfile' {
@@ -38,7 +38,10 @@ function anchorsOf(tree: Root): PageAnchors {
     if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
       for (const a of node.attributes) if (a.type === 'mdxJsxAttribute' && (a.name === 'id' || a.name === 'name') && typeof a.value === 'string') ids.add(a.value);
     }
-    if (node.type === 'link' && (node as Link).url.includes('#')) links.push({ href: (node as Link).url, line: node.position?.start.line ?? 0 });
+    if (node.type === 'link' && (node as Link).url.includes('#')) {
+      const partial = (node.data as { fromFile?: string } | undefined)?.fromFile;
+      links.push({ href: (node as Link).url, line: node.position?.start.line ?? 0, ...(partial ? { partial } : {}) });
+    }
   });
   return { ids: [...ids], links };
 }

@@ -16,6 +16,7 @@ import { isWrittenAside, writeWhole } from '../common/write-whole.ts';
 import { DIAGRAM_RENDERER_FINGERPRINT } from '../diagrams/diagram-renderer.ts';
 import type { DiagramFallback } from '../diagrams/remark-mermaid.ts';
 import type { PageImage } from './remark-images.ts';
+import type { LinkPlaces } from '../links/link-places.ts';
 
 export interface CachedPage {
   doc: DocSource;
@@ -27,6 +28,8 @@ export interface CachedPage {
   diagramFallbacks?: DiagramFallback[];
   /** What its links were resolved against (remark-links.ts): the body holds while every answer does. */
   linkAnswers?: Record<string, string>;
+  /** Where the links the compiler rewrote are written, for the link check's report (link-places.ts). */
+  linkPlaces?: LinkPlaces;
   /** What the build says of the page without failing it ('file:line: reason'), said again on every build. */
   warnings?: string[];
   /** Its images, which every build copies into the site. */

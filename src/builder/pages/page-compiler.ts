@@ -20,7 +20,9 @@ import { statSnapshot, unchangedSince, type Snapshotted } from '../common/stat-s
 import type { CompileOutput, CompileTask } from './mdx-compile-worker.ts';
 import type { DiagramFallback } from '../diagrams/remark-mermaid.ts';
 import type { PageImage } from './remark-images.ts';
+import type { LinkPlaces } from '../links/link-places.ts';
 import { forEachLimited } from './limit.ts';
+import { problemLines } from './page-problems.ts';
 import { linkRuntime, linkerReady, PageImportError } from '../common/page-link.ts';
 import { PAGE_ENV } from '../threads/page-env.ts';
 import { progress } from '../common/progress.ts';
@@ -70,10 +72,12 @@ export interface CompiledPages {
   /** Each page's images, by source: the build copies them into the site. */
   images: Record<string, PageImage[]>;
   /**
-   * Each page that did not compile, by source: 'file:line: reason'. Its module renders nothing, so the build can go on
-   * to name every broken link too, and then fails.
+   * Each page that did not compile, by source: 'file:line: reason', a line for each of its problems. Its module
+   * renders nothing, so the build can go on to name every broken link too, and then fails.
    */
   failures: Record<string, string>;
+  /** Where each page wrote the links the compiler rewrote, by source (link-places.ts). */
+  linkPlaces: Record<string, LinkPlaces>;
 }
 
 /** The module a page that did not compile gets: it renders nothing. */
@@ -93,6 +97,7 @@ interface CompiledPage extends Snapshotted {
   slug: string | null;
   /** What its links resolved against: while every answer holds, the module does. */
   linkAnswers?: Record<string, string>;
+  linkPlaces?: LinkPlaces;
   /** When the module is not the text's first entry (links that resolve otherwise now): that entry, which is kept. */
   firstEntry?: string;
   warnings?: string[];
@@ -138,6 +143,7 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   const fallbacks: string[] = [];
   const warnings: string[] = [];
   const images: Record<string, PageImage[]> = {};
+  const linkPlaces: Record<string, LinkPlaces> = {};
   // Every page that fails is named, not only the first (the build goes on to its link check, then stops).
   const failures: Record<string, string> = {};
   const failedModule = path.join(root, '.cache/pages/failed-page.mjs');
@@ -171,12 +177,13 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
     for (const f of compiled.diagramFallbacks ?? []) fallbacks.push(`${source}:${f.line}: ${f.reason}`);
     warnings.push(...(compiled.warnings ?? []));
     if (compiled.images) images[source] = compiled.images;
+    if (compiled.linkPlaces) linkPlaces[source] = compiled.linkPlaces;
     out[source] = path.join(root, compiled.module);
     if (compiled.firstEntry) firstEntries.push(path.join(root, compiled.firstEntry));
     shown.tick();
   };
   // What a page's module in the page cache is, for the stat snapshot.
-  const compiledFrom = (source: string, text: string, stats: Stats, entry: { diagramFallbacks?: DiagramFallback[]; linkAnswers?: Record<string, string>; warnings?: string[]; images?: PageImage[] }, links = ''): CompiledPage => ({
+  const compiledFrom = (source: string, text: string, stats: Stats, entry: { diagramFallbacks?: DiagramFallback[]; linkAnswers?: Record<string, string>; linkPlaces?: LinkPlaces; warnings?: string[]; images?: PageImage[] }, links = ''): CompiledPage => ({
     mtimeMs: stats.mtimeMs,
     size: stats.size,
     module: path.relative(root, cache.moduleFile(source, text, links)),
@@ -186,6 +193,7 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
     ...(partialsOfKey.get(text)?.length ? { partials: partialsOfKey.get(text)!.map((p) => ({ file: path.relative(root, p), ...statsOfFile(p) })) } : {}),
     slug: slugOfText(text) ?? null,
     ...(entry.linkAnswers ? { linkAnswers: entry.linkAnswers } : {}),
+    ...(entry.linkPlaces ? { linkPlaces: entry.linkPlaces } : {}),
     ...(links ? { firstEntry: path.relative(root, cache.moduleFile(source, text)) } : {}),
   });
   /**
@@ -237,8 +245,8 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
           out[source] = failedModule;
           shown.tick();
         };
-        if (result.error) {
-          failed(`${result.error.location}: ${result.error.reason}`);
+        if (result.errors) {
+          failed(problemLines(result.errors).join('\n'));
           continue;
         }
         try {
@@ -255,6 +263,7 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
           code: result.code,
           ...(result.diagramFallbacks ? { diagramFallbacks: result.diagramFallbacks } : {}),
           ...(result.linkAnswers ? { linkAnswers: result.linkAnswers } : {}),
+          ...(result.linkPlaces ? { linkPlaces: result.linkPlaces } : {}),
           ...(result.warnings ? { warnings: result.warnings } : {}),
           ...(result.images ? { images: result.images } : {}),
         };
@@ -282,5 +291,5 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   fallbacks.sort();
   for (const f of fallbacks) console.warn(`diagram drawn in the browser, not at build time: ${f}`);
   for (const w of warnings.sort()) console.warn(`warning: ${w}`);
-  return { modules: out, diagramFallbacks: fallbacks, images, failures };
+  return { modules: out, diagramFallbacks: fallbacks, images, failures, linkPlaces };
 }

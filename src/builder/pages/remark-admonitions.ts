@@ -4,6 +4,7 @@ import type { Root, Paragraph, RootContent, PhrasingContent } from 'mdast';
 import type { ContainerDirective, LeafDirective, TextDirective } from 'mdast-util-directive';
 import type { VFile } from 'vfile';
 import { jsxElement } from '../common/mdast-jsx.ts';
+import { pageProblem } from './page-problems.ts';
 
 /** The kinds an admonition is drawn as (each has its colour and icon in Admonition.tsx). */
 export const ADMONITION_TYPES = ['note', 'tip', 'info', 'warning', 'danger'] as const;
@@ -27,7 +28,8 @@ const KNOWN = new Set<string>(ADMONITION_TYPES);
  * `:::note[Optional title]` … `:::` becomes <Admonition type="note" title="…">. (`:::note Optional title`, the other
  * way Docusaurus takes a title, is turned into this form before parsing: mdx-preprocess.ts.)
  * Directives we do not know (for example `:30` in prose) are turned back into plain text,
- * so a stray colon never swallows words. An unknown `:::name` container fails the build.
+ * so a stray colon never swallows words. An unknown `:::name` container fails the page
+ * (page-problems.ts).
  */
 export function remarkAdmonitions() {
   return (tree: Root, file: VFile) => {
@@ -37,8 +39,7 @@ export function remarkAdmonitions() {
         const d = node as ContainerDirective;
         const alias = ADMONITION_ALIASES[d.name];
         if (!KNOWN.has(d.name) && !alias) {
-          const msg = `unknown admonition ":::${d.name}" (use one of ${ADMONITION_KEYWORDS.join(', ')})`;
-          file.fail(msg, d);
+          pageProblem(file, `unknown admonition ":::${d.name}" (use one of ${ADMONITION_KEYWORDS.join(', ')})`, d);
         }
         let title = alias?.title;
         const children = d.children.filter((c) => {

@@ -3,6 +3,7 @@ import type { Root, Code } from 'mdast';
 import type { VFile } from 'vfile';
 import { bundledLanguages } from 'shiki/langs';
 import { jsxElement } from '../common/mdast-jsx.ts';
+import { pageWarning } from './page-problems.ts';
 
 const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext']);
 /** Names other highlighters (Docusaurus's Prism) give a language that shiki knows by another name. */
@@ -25,7 +26,7 @@ export function remarkCodeBlocks() {
       // Any language shiki knows is highlighted (console and shellsession with their prompts, cmd as batch); another
       // is shown as it is written, as Docusaurus does, and the build says so.
       if (!PLAIN.has(node.lang) && !Object.hasOwn(bundledLanguages, node.lang)) {
-        file.message(`code fence language "${written}" is not highlighted: the block is shown as plain text (write text, or a language shiki knows)`, node);
+        pageWarning(file, `code fence language "${written}" is not highlighted: the block is shown as plain text (write text, or a language shiki knows)`, node);
         node.lang = 'text';
       }
       const oneLine = node.value.includes('\n') ? undefined : 'true';

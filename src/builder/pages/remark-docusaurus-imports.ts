@@ -6,9 +6,10 @@
  * - `useBaseUrl('/img/x.png')` from `@docusaurus/useBaseUrl`, in an attribute, is the path itself (the build adds the
  *   base URL to every path);
  * - a partial (`import Setup from './_setup.mdx'` or `'@site/…'`) is put in place of each `<Setup />`: its text is
- *   part of the page, headings and all.
+ *   part of the page, headings and all, with the props the page gives it (`<Setup os="linux" />`) in their places
+ *   (partial-props.ts).
  * Any other import, and any component that is neither the page's own (`export const X = …`) nor one every page has,
- * fails the build naming the line, the construct and what to write instead.
+ * fails the page naming the line, the construct and what to write instead (page-problems.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,8 @@ import type { Processor } from 'unified';
 import { preprocessMdx } from './mdx-preprocess.ts';
 import { PAGE_COMPONENTS } from './page-components.ts';
 import { partialFile } from './partials.ts';
+import { pageProblem } from './page-problems.ts';
+import { fillProps, propsOf } from './partial-props.ts';
 
 /** Docusaurus's theme components and what a page here writes for each. */
 const THEME_COMPONENTS: Record<string, string> = {
@@ -46,6 +49,8 @@ interface Imports {
   components: Map<string, string>;
   partials: Map<string, string>;
   useBaseUrl?: string;
+  /** Names whose import failed (named there): their elements are not named again. */
+  refused: Set<string>;
 }
 
 declare module 'vfile' {
@@ -71,7 +76,7 @@ export function remarkDocusaurusImports(this: Processor) {
 
 /** Reads the imports of `tree` (the page, or a partial in it at `from`) and puts each in place. */
 function expand(tree: Root, file: VFile, from: string, parse: (file: string, text: string) => Root, depth: number) {
-  const imports: Imports = { components: new Map(), partials: new Map() };
+  const imports: Imports = { components: new Map(), partials: new Map(), refused: new Set() };
   const own = new Set<string>();
   tree.children = tree.children.filter((node) => {
     if (node.type !== 'mdxjsEsm') return true;
@@ -93,16 +98,21 @@ function expand(tree: Root, file: VFile, from: string, parse: (file: string, tex
     if (!isJsx(node) || !parent || index === undefined) return;
     const name = node.name ?? '';
     const partial = imports.partials.get(name);
+    if (imports.refused.has(name)) return SKIP;
     if (partial) {
-      if (depth >= MAX_DEPTH) file.fail(`partial "${path.relative(file.cwd, partial)}" imports itself (through ${MAX_DEPTH} partials or more)`, node);
-      if (node.attributes.length) file.fail(`<${name}> is a partial: it takes no attributes here (write its text with the values in it)`, node);
+      if (depth >= MAX_DEPTH) {
+        pageProblem(file, `partial "${path.relative(file.cwd, partial)}" imports itself (through ${MAX_DEPTH} partials or more)`, node);
+        return SKIP;
+      }
       const inner = parse(partial, readFileSync(partial, 'utf8'));
       file.data.partials!.push(partial);
-      expand(inner, file, partial, parse, depth + 1);
-      // Its images are relative to the partial's folder (remark-images.ts).
+      // Its images are relative to the partial's folder (remark-images.ts), and its lines are the partial's (page-problems.ts).
       visit(inner, (n) => {
-        if (n.type === 'image' || (isJsx(n) && n.name === 'img')) n.data = { ...n.data, fromFile: (n.data as { fromFile?: string } | undefined)?.fromFile ?? partial } as never;
+        n.data = { ...n.data, fromFile: partial } as never;
       });
+      // Its props first: it may give them on to a partial of its own.
+      fillProps(inner, propsOf(node, file), name, file);
+      expand(inner, file, partial, parse, depth + 1);
       const content = inner.children.filter((c) => c.type !== 'yaml');
       (parent as Parent).children.splice(index, 1, ...(content as RootContent[]));
       return [SKIP, index + content.length];
@@ -111,12 +121,13 @@ function expand(tree: Root, file: VFile, from: string, parse: (file: string, tex
     if (component) node.name = component;
     if (imports.useBaseUrl) inlineBaseUrl(node, imports.useBaseUrl, file);
     if (node.name === 'CodeBlock' && component) {
-      (parent as Parent).children[index] = codeBlockFence(node, file) as never;
+      const fence = codeBlockFence(node, file);
+      if (fence) (parent as Parent).children[index] = fence;
       return SKIP;
     }
     const shown = node.name ?? '';
     if (/^[A-Z]|\./.test(shown) && !PAGE_COMPONENTS.includes(shown) && !own.has(shown.split('.')[0])) {
-      file.fail(`<${shown}> is not a component this site has: ${WHAT_TO_DO}`, node);
+      pageProblem(file, `<${shown}> is not a component this site has: ${WHAT_TO_DO}`, node);
     }
   });
 }
@@ -133,11 +144,13 @@ function readImport(statement: ImportDeclaration, imports: Imports, file: VFile,
     try {
       readFileSync(partial);
     } catch {
-      file.fail(`${construct}: no file ${path.relative(file.cwd, partial)}`, node);
+      imports.refused.add(local);
+      return pageProblem(file, `${construct}: no file ${path.relative(file.cwd, partial)}`, node);
     }
     return void imports.partials.set(local, partial);
   }
-  file.fail(`${construct}: pages here cannot import code (a site's own React component, a library); ${WHAT_TO_DO}. Docusaurus's Tabs, TabItem, Details, CodeBlock, Admonition, DocCardList, useBaseUrl and .md/.mdx partials may be imported by their default name`, node);
+  for (const s of statement.specifiers) imports.refused.add(s.local.name);
+  pageProblem(file, `${construct}: pages here cannot import code (a site's own React component, a library); ${WHAT_TO_DO}. Docusaurus's Tabs, TabItem, Details, CodeBlock, Admonition, DocCardList, useBaseUrl and .md/.mdx partials may be imported by their default name`, node);
 }
 
 /** Names a statement of the page's own declares (`export const Note = …`, `export function X() {}`). */
@@ -158,7 +171,8 @@ function inlineBaseUrl(node: JsxElement, name: string, file: VFile) {
     if (call?.type !== 'CallExpression' || call.callee.type !== 'Identifier' || call.callee.name !== name) continue;
     const arg = call.arguments[0];
     if (call.arguments.length !== 1 || arg.type !== 'Literal' || typeof arg.value !== 'string') {
-      file.fail(`${name}(…) takes one quoted path here, as in ${name}('/img/x.png')`, node);
+      pageProblem(file, `${name}(…) takes one quoted path here, as in ${name}('/img/x.png')`, node);
+      continue;
     }
     attribute.value = arg.value as string;
   }
@@ -175,8 +189,11 @@ function writtenTemplate(node: { position?: { start: { offset?: number }; end: {
   return m ? m[1].replace(/\\([`\\$])/g, '$1') : undefined;
 }
 
-/** `<CodeBlock language="yaml" title="x.yml">{`…`}</CodeBlock>` as the fence it stands for. */
-function codeBlockFence(node: JsxElement, file: VFile): Code {
+/**
+ * `<CodeBlock language="yaml" title="x.yml">{`…`}</CodeBlock>` as the fence it stands for; undefined (a problem of the
+ * page) when its code is not literal.
+ */
+function codeBlockFence(node: JsxElement, file: VFile): Code | undefined {
   const attr = (name: string) => {
     const a = node.attributes.find((x) => x.type === 'mdxJsxAttribute' && x.name === name);
     return a && typeof a.value === 'string' ? a.value : undefined;
@@ -189,7 +206,10 @@ function codeBlockFence(node: JsxElement, file: VFile): Code {
     if (e?.type === 'TemplateLiteral' && !e.expressions.length) value = writtenTemplate(child, file) ?? e.quasis[0].value.cooked ?? undefined;
     else if (e?.type === 'Literal' && typeof e.value === 'string') value = e.value;
   } else if (node.children.every((c) => c.type === 'paragraph' || c.type === 'text')) value = toString(node);
-  if (value === undefined) file.fail('<CodeBlock> holds its code as text or as one {`template string`} without ${…}', node);
+  if (value === undefined) {
+    pageProblem(file, '<CodeBlock> holds its code as text or as one {`template string`} without ${…}', node);
+    return undefined;
+  }
   const title = attr('title');
-  return { type: 'code', lang: attr('language') ?? null, meta: title ? `title="${title}"` : null, value: value!.replace(/^\n|\n$/g, ''), position: node.position };
+  return { type: 'code', lang: attr('language') ?? null, meta: title ? `title="${title}"` : null, value: value.replace(/^\n|\n$/g, ''), position: node.position };
 }

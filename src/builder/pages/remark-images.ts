@@ -1,7 +1,8 @@
 /**
  * Images of a page, as a docs engine treats them: `![alt](./x.png)` and `<img src="…" alt="…">` with a path relative
  * to the page (or to the partial they are written in), or from `public/` (`/img/x.png`), are
- * - checked: a missing file, or an image without alt text, fails the page with its line;
+ * - checked: a missing file, or an image without alt text, fails the page with its line, among its other problems
+ *   (page-problems.ts);
  * - given their `width` and `height` (no layout shift) and `loading="lazy"` unless one of the page's first blocks;
  * - served from `assets/img/<name>.<content hash>.<ext>` (the build copies them there: page-images.ts), so a changed
  *   image gets a new name and an unchanged one stays cached; the base URL is added when the page is rendered
@@ -16,6 +17,7 @@ import { imageSize } from 'image-size';
 import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import { sha256 } from '../common/hash.ts';
+import { pageProblem } from './page-problems.ts';
 
 /** An image a page shows: the file, where the site serves it, and how the page wrote it. */
 export interface PageImage {
@@ -54,8 +56,8 @@ export function remarkImages({ development = false }: { development?: boolean } 
         if (node.type !== 'image' && !isJsxImg) return;
         const src = node.type === 'image' ? (node as Image).url : attribute(node as JsxElement, 'src');
         const alt = node.type === 'image' ? (node as Image).alt : attribute(node as JsxElement, 'alt');
-        if (typeof src !== 'string') return file.fail('<img> needs a src="…" path', node);
-        if (!alt?.trim()) return file.fail(`image "${src}" has no alt text: say what it shows, as ![what it shows](${src})${isJsxImg ? ' or alt="…"' : ''}`, node);
+        if (typeof src !== 'string') return pageProblem(file, '<img> needs a src="…" path', node);
+        if (!alt?.trim()) return pageProblem(file, `image "${src}" has no alt text: say what it shows, as ![what it shows](${src})${isJsxImg ? ' or alt="…"' : ''}`, node);
         if (EXTERNAL.test(src)) return;
         const [pathPart] = src.split(/[?#]/);
         const from = (node.data as { fromFile?: string } | undefined)?.fromFile ?? file.path;
@@ -66,13 +68,13 @@ export function remarkImages({ development = false }: { development?: boolean } 
           try {
             bytes = readFileSync(onDisk);
           } catch {
-            return file.fail(`image "${src}" not found: no file ${path.relative(file.cwd, onDisk)}${pathPart.startsWith('/') ? ' (a path starting with / is looked for in public/)' : ''}`, node);
+            return pageProblem(file, `image "${src}" not found: no file ${path.relative(file.cwd, onDisk)}${pathPart.startsWith('/') ? ' (a path starting with / is looked for in public/)' : ''}`, node);
           }
           let size: { width?: number; height?: number } = {};
           try {
             size = imageSize(bytes);
           } catch {
-            return file.fail(`image "${src}" is not an image this build can read the size of (${path.relative(file.cwd, onDisk)})`, node);
+            return pageProblem(file, `image "${src}" is not an image this build can read the size of (${path.relative(file.cwd, onDisk)})`, node);
           }
           const ext = path.extname(onDisk);
           const url = development ? `/@fs${onDisk}` : `/assets/img/${path.basename(onDisk, ext)}.${sha256(bytes).slice(0, 10)}${ext.toLowerCase()}`;

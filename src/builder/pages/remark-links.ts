@@ -1,13 +1,18 @@
 /**
  * Gives every link of a page the href it means in the page's own version (resolve-link.ts): Markdown links and
- * definitions, and the `href` of JSX elements (`<a>`, `<Card>`). A link that resolves to no page of its version fails
- * the compile with the file and line of each such link. What each link was resolved against is recorded in
- * `file.data.linkAnswers`, so the page cache can tell when a linked page's route changed (page-compiler.ts).
+ * definitions, and the `href` of JSX elements (`<a>`, `<Card>`); a partial's links from the partial's own folder. A
+ * link that resolves to no page of its version fails the compile, each such link named with its line among the page's
+ * problems (page-problems.ts). What each link was resolved against is recorded in `file.data.linkAnswers`, so the
+ * page cache can tell when a linked page's route changed (page-compiler.ts); where each link it rewrote is written, in
+ * `file.data.linkPlaces`, for the link check's report (link-places.ts).
  */
+import path from 'node:path';
 import type { Root } from 'mdast';
+import type { Node } from 'unist';
 import type { VFile } from 'vfile';
 import { visit } from 'unist-util-visit';
-import { ContentError } from '../../content/manifest.ts';
+import { pageProblem } from './page-problems.ts';
+import type { LinkPlaces } from '../links/link-places.ts';
 import { answerOf, resolveLink, type LinkFrom, type LinkQuery, type RouteLookup, type VersionRoutes } from '../links/resolve-link.ts';
 
 /** What the compiler gives the plugin: where the page is, and every version's routes. */
@@ -59,32 +64,41 @@ export function remarkLinks() {
     if (!context) return;
     const answers: Record<string, string> = {};
     const lookup = recordingLookup(context.versions, answers);
-    const problems: string[] = [];
-    const source = file.data.source ?? file.path;
-    const resolve = (href: string, line: number | undefined, set: (href: string) => void) => {
-      const out = resolveLink(href, context.from, lookup);
+    // A partial's links are relative to the partial's file, as Docusaurus reads them (remark-docusaurus-imports.ts).
+    const versionDir = file.path.endsWith(context.from.relPath) ? file.path.slice(0, -context.from.relPath.length) : undefined;
+    const fromOf = (node: Node): LinkFrom => {
+      const partial = (node.data as { fromFile?: string } | undefined)?.fromFile;
+      return partial && versionDir && partial.startsWith(versionDir) ? { ...context.from, relPath: partial.slice(versionDir.length).split(path.sep).join('/') } : context.from;
+    };
+    // Where each rewritten link is written, for the link check's report (link-places.ts).
+    const places: LinkPlaces = {};
+    const placeOf = (node: Node) => {
+      const partial = (node.data as { fromFile?: string } | undefined)?.fromFile;
+      const line = node.position?.start.line;
+      return `${partial ? path.relative(file.cwd, partial) : (file.data.source ?? file.path)}${line ? `:${line}` : ''}`;
+    };
+    const resolve = (href: string, at: Node, set: (href: string) => void) => {
+      const out = resolveLink(href, fromOf(at), lookup);
       if ('href' in out) {
-        if (out.href !== href) set(out.href);
-      } else problems.push(`${source}${line ? `:${line}` : ''}: ${href}: ${out.reason}${out.hint ? ` (${out.hint})` : ''}`);
+        if (out.href === href) return;
+        set(out.href);
+        const place = (places[out.href] ??= { written: href, at: [] });
+        place.at.push(placeOf(at));
+      } else pageProblem(file, `broken link ${href}: ${out.reason}${out.hint ? ` (${out.hint})` : ''}`, at);
     };
     visit(tree, (node) => {
       if (node.type === 'link' || node.type === 'definition') {
-        resolve(node.url, node.position?.start.line, (href) => (node.url = href));
+        resolve(node.url, node, (href) => (node.url = href));
       } else if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
         for (const attr of node.attributes) {
           if (attr.type !== 'mdxJsxAttribute' || attr.name !== 'href' || typeof attr.value !== 'string') continue;
           const holder = attr as HrefHolder;
-          resolve(attr.value, attr.position?.start.line ?? node.position?.start.line, (href) => (holder.value = href));
+          resolve(attr.value, node, (href) => (holder.value = href));
         }
       }
     });
-    if (problems.length) {
-      // One error for the page, each bad link on its own line: the first names where, the others follow.
-      const [first, ...rest] = problems;
-      const at = first.slice(0, first.indexOf(': '));
-      throw new ContentError(at, `broken link ${first.slice(at.length + 2)}${rest.map((p) => `\n  broken link ${p}`).join('')}`);
-    }
     file.data.linkAnswers = answers;
+    file.data.linkPlaces = places;
   };
 }
 
@@ -94,5 +108,7 @@ declare module 'vfile' {
     linkContext: LinkContext;
     /** Set by remarkLinks: each route lookup its links made and the answer (see linkAnswersHold). */
     linkAnswers: Record<string, string>;
+    /** Set by remarkLinks: where the links it rewrote are written. */
+    linkPlaces: LinkPlaces;
   }
 }

@@ -12,6 +12,7 @@ import { parseDocument } from 'htmlparser2';
 import { collectPageFacts } from '../links/html-facts.ts';
 import { extractSearchRecords } from '../search/search-records.ts';
 import { markdownCopy } from './plain-text.ts';
+import { withPartialTexts } from '../pages/partials.ts';
 import { readPageImages, withImageUrls } from './page-images.ts';
 import { keepFiles, writeFresh } from './render-cache.ts';
 import { sha256 } from '../common/hash.ts';
@@ -66,7 +67,9 @@ async function renderPage(job: PrerenderJob): Promise<RenderedPage> {
   files.push([pageDataPath(job.path), JSON.stringify(r.page)]);
   if (r.versionTag) page.records.push(...extractSearchRecords({ html: dom, path: job.path, lvl0: 'Documentation', description: r.page.description, keywords: keywordsOf.get(r.page.source), language, tag: r.versionTag }));
   if (r.page.doc) {
-    const text = await readFile(path.join(input.projectRoot, r.page.source), 'utf8');
+    const file = path.join(input.projectRoot, r.page.source);
+    // With its partials' text where the page shows it, as a reader sees it.
+    const text = withPartialTexts(file, await readFile(file, 'utf8'), input.projectRoot);
     files.push([path.join(job.path, 'index.md'), withImageUrls(markdownCopy(r.page.title, r.page.description, text), images[r.page.source], origin)]);
     // Its own body's module too, so that a page restored from the render cache brings it along.
     const body = browserCopy(r.page.source);
