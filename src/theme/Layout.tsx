@@ -26,6 +26,19 @@ function DocumentHead({ path }: { path: string }) {
   return null;
 }
 
+/**
+ * The page, kept inside its own failure. Under the dev server, a page that crashed is rendered again when its content
+ * changes, as an edit may mend it: read here, not in Layout, as every edit changes it (see DocumentHead).
+ */
+function PageBoundary({ path }: { path: string }) {
+  const revision = usePagesRevision();
+  return (
+    <ErrorBoundary key={path} resetOn={revision} fallback={(error, retry) => <PageCrash error={error} retry={retry} />}>
+      <Outlet />
+    </ErrorBoundary>
+  );
+}
+
 /** The chrome around every page: skip link, announcement, navbar, content, footer. */
 export function Layout() {
   const location = useLocation();
@@ -48,8 +61,6 @@ export function Layout() {
     leaveFirstPage(location.pathname);
     forgetFailures(location.pathname);
   }, [location.pathname]);
-  // Under the dev server, a page that crashed is rendered again when its content changes, as an edit may mend it.
-  const revision = usePagesRevision();
   return (
     <div className="site">
       <a className="skip-link" href="#main-content">
@@ -60,9 +71,7 @@ export function Layout() {
       <Navbar />
       <MobileSidebar />
       <div className="site-main" id="main-content" tabIndex={-1}>
-        <ErrorBoundary key={location.pathname} resetOn={revision} fallback={(error, retry) => <PageCrash error={error} retry={retry} />}>
-          <Outlet />
-        </ErrorBoundary>
+        <PageBoundary path={location.pathname} />
         <LoadingPage />
       </div>
       <Footer />
