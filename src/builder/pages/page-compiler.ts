@@ -6,7 +6,7 @@
  * cache. The compiled body is a module file in that cache, which the prerender imports; its browser
  * copy is made from it by page-browser-copy.ts.
  */
-import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
@@ -212,6 +212,16 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   // The partials each cache key (a text and its partials' texts) was made from.
   const partialsOfKey = new Map<string, string[]>();
   const currentAnswers = (answers: Record<string, string>) => answersNow(Object.keys(answers), tables);
+  // Whether a kept page's module is still there: the page cache's folder listed once, not a look per page (at ten
+  // thousand pages, each build after an edit looked ten thousand times).
+  const pagesDir = path.join(root, '.cache/pages');
+  let listed: Set<string> | undefined;
+  const moduleExists = (module: string) => {
+    const file = path.join(root, module);
+    if (path.dirname(file) !== pagesDir) return existsSync(file);
+    listed ??= new Set(readdirSync(pagesDir));
+    return listed.has(path.basename(file));
+  };
   // The versions of a page go to one thread together: they share most of their diagrams and code blocks.
   const byRelPath = new Map<string, typeof pages>();
   for (const page of pages) byRelPath.set(page.relPath, [...(byRelPath.get(page.relPath) ?? []), page]);
@@ -224,7 +234,7 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
         const stats = statsOf.get(source)!;
         const known = before.get(source);
         // A module removed from the cache by hand is compiled again, not imported missing.
-        if (unchangedSince(known, stats) && known.slug !== undefined && partialsUnchanged(root, known) && linkAnswersHold(known.linkAnswers, tables) && existsSync(path.join(root, known.module))) {
+        if (unchangedSince(known, stats) && known.slug !== undefined && partialsUnchanged(root, known) && linkAnswersHold(known.linkAnswers, tables) && moduleExists(known.module)) {
           done(source, known);
           continue;
         }
