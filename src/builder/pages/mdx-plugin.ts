@@ -59,13 +59,12 @@ export function mdxPlugin(): Plugin {
       server = s;
       content?.onChange((_, textOnly) => {
         // A page's text alone changes no route: the tables, made over every page, stay (at ten thousand pages,
-        // 20-130 ms of each save), and every page's links resolve as they did.
-        if (textOnly) return;
-        tables = undefined;
+        // 20-130 ms of each save), and every page's links resolve as they did; only the pages that failed are dropped.
+        if (!textOnly) tables = undefined;
         void (async () => {
           const [now, { linkAnswersHold }] = await Promise.all([tablesNow(), import('./remark-links.ts')]);
           for (const [file, answers] of answersOf) {
-            if (now && answers && linkAnswersHold(answers, now)) continue;
+            if (now && answers && (textOnly || linkAnswersHold(answers, now))) continue;
             for (const mod of server?.moduleGraph.getModulesByFile(file) ?? []) server?.moduleGraph.invalidateModule(mod);
           }
         })();
