@@ -92,7 +92,8 @@ async function main() {
   // mostly waits for its compile threads); a small site's, read when it is placed (its 800 files take 10 ms, the
   // process 0.07 CPU-s to start).
   const marker = path.join(root, `.cache/placing-${path.basename(dist)}`);
-  const present = apart ? readSiteAside(dist, marker, root) : Promise.resolve(undefined);
+  const reading = new AbortController();
+  const present = apart ? readSiteAside(dist, marker, root, reading.signal) : Promise.resolve(undefined);
   await timed('pages', 'pages', edited ? { PAGES_EDITED: String(edited) } : {});
   // An edit to the content alone leaves both bundles as they were: they are copied, not made again.
   const bundles = await bundleKey(root, dist, path.join(work, 'site-index.json'));
@@ -110,6 +111,8 @@ async function main() {
 
   // Vite's manifest lists source paths; the prerender has read it, and the site must not serve it.
   await rm(path.join(work, 'client/.vite'), { recursive: true, force: true });
+  // Not done by now: it has had the pages phase and more. It is stopped, and placeSite reads dist/ itself.
+  reading.abort();
   const output = await placeSite({
     built: path.join(work, 'client'),
     kept: report.kept,

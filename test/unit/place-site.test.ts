@@ -101,4 +101,16 @@ describe('putting the built site in place', () => {
     await write(root, { '.cache/placing-dist': 'placing' });
     expect(await readSiteAside(dist, marker, process.cwd())).toBeNull();
   });
+
+  it('gives up a reader stopped before it answers, and the site is then placed from a reading of its own', async () => {
+    const { root, kept, place, dist } = await project();
+    const marker = path.join(root, '.cache/placing-dist');
+    await place({ 'index.html': 'home', 'docs/b/data.json': '{}' }, [await kept('docs/a/index.html', 'a')]);
+    const stop = new AbortController();
+    const reading = readSiteAside(dist, marker, process.cwd(), stop.signal);
+    stop.abort(); // as the build does when it needs the answer and a busy machine has not run the reader yet
+    expect(await reading).toBeUndefined();
+    await place({ 'index.html': 'home 2' }, [await kept('docs/c/index.html', 'c')]);
+    expect(await filesOf(dist)).toEqual({ 'index.html': 'home 2', 'docs/c/index.html': 'page c' });
+  });
 });

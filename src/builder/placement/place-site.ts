@@ -58,13 +58,15 @@ export function readSite(target: string, marker: string): SiteFiles | null {
 /**
  * readSite in a process of its own at the lowest priority: the build reads the last site while the pages phase
  * runs, and that phase's threads keep both cores when they need them. Null as for readSite; undefined when the
- * reading failed (placeSite then reads the site itself).
+ * reading failed or was stopped by `signal` (placeSite then reads the site itself). On a machine kept busy by other
+ * work the lowest priority may get no core for minutes: the build stops the reader when it needs the answer.
  */
-export async function readSiteAside(target: string, marker: string, root: string): Promise<SiteFiles | null | undefined> {
+export async function readSiteAside(target: string, marker: string, root: string, signal?: AbortSignal): Promise<SiteFiles | null | undefined> {
   if (!existsSync(target) || existsSync(marker)) return null;
   try {
     const script = await threadBundle(path.join(root, 'src/builder/placement/site-files-process.ts'), root);
-    const child = spawn(process.execPath, [script, target], { stdio: ['ignore', 'pipe', 'inherit'] });
+    if (signal?.aborted) return undefined;
+    const child = spawn(process.execPath, [script, target], { stdio: ['ignore', 'pipe', 'inherit'], signal });
     try {
       setPriority(child.pid!, 19);
     } catch {
