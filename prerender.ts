@@ -35,6 +35,7 @@ import { keptIndexFiles, pruneIndexFiles, type IndexFileRef } from './src/builde
 import { forgetLinkState, planLinkCheck, readLinkState, saveLinkState, targetsKey } from './src/builder/links/link-state.ts';
 import type { KeptSiteFile } from './src/builder/placement/place-site.ts';
 import { sha256 } from './src/builder/common/hash.ts';
+import { entryNames, type NamedEntry } from './src/builder/prerender/entry-names.ts';
 import type { BatchResult, PageOutcome, PrerenderJob, WorkerInput } from './src/builder/prerender/prerender-protocol.ts';
 import siteConfig, { type SiteConfig } from './site.config.ts';
 import type { SiteManifest } from './src/content/types.ts';
@@ -169,25 +170,28 @@ async function renderOnWorkers(plan: Promise<RenderPlan>, input: WorkerInput): P
   return outcomes;
 }
 
-interface LookedUp {
-  /** The pages that come back from the render cache, by path. */
-  kept: Map<string, Entry<PageExtract>>;
-  /** The pages to render. */
-  toRender: PrerenderJob[];
+interface Named {
   /** Each doc page's version, by its search tag, by path: only doc pages give search records. */
   tagOf: Map<string, string>;
+  /** The pages whose entry was named afresh, not as the last build named it (entry-names.ts). */
+  fresh: Set<string>;
 }
 
 /**
- * Names each job's render-cache entry (its key is the page's data as the browser gets it) and
- * looks it up: pages whose inputs are as in an earlier build are brought back; the rest are rendered.
+ * Names each job's render-cache entry: its key is the page's data as the browser gets it. A page whose data cannot
+ * have changed since the last build (the same manifest, the same body module) keeps the name it had (entry-names.ts).
  */
-async function lookUpPages(jobs: PrerenderJob[], cache: FileSetCache, site: SiteManifest, pages: Record<string, string>, manifestFile: string): Promise<LookedUp> {
+async function nameEntries(jobs: PrerenderJob[], cache: FileSetCache, site: SiteManifest, pages: Record<string, string>, manifestFile: string): Promise<Named> {
   await cache.ready();
-  // A page's body is named by its compiled module, whose file name is the hash of what it was compiled from (page-cache.ts).
-  const dataOf = createPageDataBuilder(site, (source) => (pages[source] ? path.basename(pages[source]) : source), siteConfig.sidebar.inlineLimit);
   // Pages that are not docs (home, search, 404) read the whole manifest.
   const wholeManifest = sha256(await readFile(manifestFile));
+  const names = entryNames(path.join(process.cwd(), '.cache/render-names.json'), sha256(cache.commonKey, wholeManifest, String(siteConfig.sidebar.inlineLimit)));
+  const before = names.load();
+  const after = new Map<string, NamedEntry>();
+  // A page's body is named by its compiled module, whose file name is the hash of what it was compiled from (page-cache.ts).
+  const moduleName = (source: string) => (pages[source] ? path.basename(pages[source]) : source);
+  const sourceOf = new Map(site.versions.flatMap((v) => v.docs.map((d) => [d.route, d.source] as const)));
+  let dataOf: ReturnType<typeof createPageDataBuilder> | undefined;
   const tagOfVersion = new Map(site.versions.map((v) => [v.name, v.tag]));
   // The pages of a category share one sidebar object (page-data.ts), hashed once: it is most of a page's data.
   const sidebarHashes = new WeakMap<SidebarItem[], string>();
@@ -197,11 +201,28 @@ async function lookUpPages(jobs: PrerenderJob[], cache: FileSetCache, site: Site
     return hash;
   };
   const tagOf = new Map<string, string>();
+  const fresh = new Set<string>();
   for (const job of jobs) {
-    const data = job.notFound ? undefined : dataOf.page(job.path);
-    if (data) tagOf.set(job.path, tagOfVersion.get(data.version)!);
-    job.cacheEntry = data ? cache.entryFor(job.path, JSON.stringify({ ...data, sidebar: undefined }), sidebarHash(data.sidebar)) : cache.entryFor(job.notFound ? '404' : job.path, wholeManifest);
+    const source = job.notFound ? undefined : sourceOf.get(job.path);
+    const module = source ? moduleName(source) : '';
+    let named = before.get(job.path);
+    if (named?.module === module) job.cacheEntry = cache.entryNamed(named.name);
+    else {
+      dataOf ??= createPageDataBuilder(site, moduleName, siteConfig.sidebar.inlineLimit);
+      const data = job.notFound ? undefined : dataOf.page(job.path);
+      job.cacheEntry = data ? cache.entryFor(job.path, JSON.stringify({ ...data, sidebar: undefined }), sidebarHash(data.sidebar)) : cache.entryFor(job.notFound ? '404' : job.path, wholeManifest);
+      named = { module, name: path.basename(job.cacheEntry), ...(data ? { tag: tagOfVersion.get(data.version)! } : {}) };
+      fresh.add(job.path);
+    }
+    if (named.tag) tagOf.set(job.path, named.tag);
+    after.set(job.path, named);
   }
+  if (fresh.size) await names.save(after);
+  return { tagOf, fresh };
+}
+
+/** Looks up each job's entry: pages whose inputs are as in an earlier build are brought back; the rest are rendered. */
+function readEntries(jobs: PrerenderJob[]): { kept: Map<string, Entry<PageExtract>>; toRender: PrerenderJob[] } {
   const toRender: PrerenderJob[] = [];
   const kept = new Map<string, Entry<PageExtract>>();
   for (const job of jobs) {
@@ -209,7 +230,7 @@ async function lookUpPages(jobs: PrerenderJob[], cache: FileSetCache, site: Site
     if (entry) kept.set(job.path, entry);
     else toRender.push(job);
   }
-  return { kept, toRender, tagOf };
+  return { kept, toRender };
 }
 
 export async function prerender({ clientDir, serverEntry, base, warnOnly = false, workers }: PrerenderOptions): Promise<PrerenderReport> {
@@ -264,21 +285,27 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const plan = new Promise<RenderPlan>((resolve, reject) => (settlePlan = { resolve, reject }));
   const rendering = renderOnWorkers(plan, { serverEntry: path.resolve(serverEntry), manifestFile, outDir: clientDir, projectRoot: process.cwd(), base, shell, pages, runtimeUrl });
   rendering.catch(() => {}); // awaited below; this keeps a failure from counting as unhandled meanwhile
-  const { kept, tagOf, toRender } = await lookUpPages(jobs, cache, site, pages, manifestFile).catch((e: unknown) => {
+  const searchFiles = path.join(process.cwd(), '.cache/search-files');
+  await mkdir(searchFiles, { recursive: true });
+  const stopPlan = (e: unknown): never => {
     settlePlan.reject(e); // the waiting worker stops too
     throw e;
-  });
+  };
+  const { tagOf, fresh } = await nameEntries(jobs, cache, site, pages, manifestFile).catch(stopPlan);
+  // A version with a page named afresh most likely has its index made again: when the other pages kept their names,
+  // their records are read (on a large site, on a thread) while this thread reads the entries and the pages render.
+  const changedTags = new Set([...fresh].map((p) => tagOf.get(p)));
+  let searchIndexes: ReturnType<typeof startSearchIndexes> | undefined = fresh.size < jobs.length ? startSearchIndexes({ filesDir: searchFiles, readAhead: jobs.filter((j) => !fresh.has(j.path) && changedTags.has(tagOf.get(j.path))).map((j) => j.cacheEntry!) }, process.cwd()) : undefined;
+  const { kept, toRender } = await Promise.resolve(jobs).then(readEntries).catch(stopPlan);
   // Below 400 pages to render, one thread (threadsFor): a second loads the app and the page toolchain again and warms
   // its own heap, about 0.7 CPU-s. On the real site (140 pages, 2 cores) one thread used 0.5-1.2 CPU-s less and 0.1-0.8 s
   // more wall time than two (four alternating pairs of the prerender phase).
   const count = Math.max(1, Math.min(workers ?? (Number(process.env.PRERENDER_WORKERS) || threadsFor(toRender.length)), Math.ceil(toRender.length / BATCH)));
   settlePlan.resolve({ jobs: toRender, count });
 
-  // A version with a page being rendered most likely has its index made again: its kept pages' records are read meanwhile.
+  // Otherwise (no page kept its name), a version with a page being rendered most likely has its index made again: its kept pages' records are read meanwhile.
   const renderedTags = new Set(toRender.map((job) => tagOf.get(job.path)));
-  const searchFiles = path.join(process.cwd(), '.cache/search-files');
-  await mkdir(searchFiles, { recursive: true });
-  const searchIndexes = startSearchIndexes({ filesDir: searchFiles, readAhead: [...kept].filter(([p]) => renderedTags.has(tagOf.get(p))).map(([, entry]) => entry.path) }, process.cwd());
+  searchIndexes ??= startSearchIndexes({ filesDir: searchFiles, readAhead: [...kept].filter(([p]) => renderedTags.has(tagOf.get(p))).map(([, entry]) => entry.path) }, process.cwd());
   const outcomes = new Map<string, PageOutcome>();
   for (const page of await rendering) outcomes.set(page.path, page);
 

@@ -180,6 +180,17 @@ export class FileSetCache {
     return path.join(this.dir, name);
   }
 
+  /** The entry of a name entryFor gave in an earlier build, with the same common key (entry-names.ts). */
+  entryNamed(name: string): string {
+    this.used.add(name);
+    return path.join(this.dir, name);
+  }
+
+  /** What every entry depends on besides its own key. */
+  get commonKey(): string {
+    return this.common;
+  }
+
   async ready(): Promise<void> {
     await mkdir(this.dir, { recursive: true });
   }

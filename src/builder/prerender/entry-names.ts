@@ -1,0 +1,39 @@
+/**
+ * The render-cache entry each page had in the last build, kept in one file (.cache/render-names.json). A doc page's
+ * entry is named by a hash of its page data, which is made from the whole manifest: at ten thousand pages, making and
+ * hashing every page's data took about a second of every build. Its data is a function of the manifest and of the
+ * name of its own body module alone (page-data.ts), so while the manifest and what every entry depends on are as they
+ * were, a page whose body module is the same keeps its entry's name. An edit to a page's text changes its module and
+ * nothing else; an edit to a title or a heading changes the manifest, and every page is named again.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { writeWhole } from '../common/write-whole.ts';
+
+export interface NamedEntry {
+  /** The file name of the page's body module ('' for a page without one). */
+  module: string;
+  /** The entry's name in the render cache. */
+  name: string;
+  /** The search tag of the page's version, for a doc page. */
+  tag?: string;
+}
+
+export function entryNames(file: string, key: string) {
+  return {
+    /** The last build's names, by page path; none when the key differs or the file is missing or damaged. */
+    load(): Map<string, NamedEntry> {
+      try {
+        const data = JSON.parse(readFileSync(file, 'utf8')) as { key?: string; names?: [string, NamedEntry][] };
+        return new Map(data.key === key && Array.isArray(data.names) ? data.names : []);
+      } catch {
+        return new Map();
+      }
+    },
+    async save(names: Map<string, NamedEntry>): Promise<void> {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeWhole(file, JSON.stringify({ key, names: [...names] }));
+    },
+  };
+}
