@@ -21,51 +21,89 @@ export interface InvertedIndex {
   entries: TermEntry[];
 }
 
-/** Indexes `docs` as a MiniSearch built with `options` would; document i gets the short id i. */
-export function invertedIndex<T>(docs: T[], options: Options<T>): InvertedIndex {
+/** One document's terms, as the index takes them: per field, its count of distinct words and its [term, count] pairs. */
+interface DocTerms {
+  id: unknown;
+  /** A hole where the field is absent. */
+  lengths: number[];
+  /** Per field, term and count after term, in the order the words came (a hole where the field is absent). */
+  terms: (string | number)[][];
+}
+
+/**
+ * Cuts documents into terms, each document once (kept by the document object): the part of indexing that does not
+ * depend on the other documents, so it can run before every document is known (search-thread.ts reads a large
+ * version's unchanged pages ahead and counts their terms while the changed pages render).
+ */
+export function termCounter<T>(options: Options<T>) {
   const { fields, idField = 'id' } = options;
   const extractField = options.extractField ?? ((doc: T, field: string) => (doc as Record<string, unknown>)[field]);
   const tokenize = options.tokenize!;
   const processTerm = options.processTerm!;
+  const stems = fields.map(() => new Map<string, string[]>());
+  const counted = new WeakMap<object, DocTerms>();
+  return {
+    fields,
+    count(doc: T): DocTerms {
+      let out = counted.get(doc as object);
+      if (out) return out;
+      out = { id: extractField(doc, idField), lengths: [], terms: [] };
+      for (const [f, field] of fields.entries()) {
+        const value = extractField(doc, field);
+        if (value == null) continue;
+        // Counted per document first: the index then sees each distinct word once per field.
+        const counts = new Map<string, number>();
+        for (const token of tokenize(String(value), field)) counts.set(token, (counts.get(token) ?? 0) + 1);
+        out.lengths[f] = counts.size;
+        const pairs: (string | number)[] = [];
+        for (const [token, count] of counts) {
+          let processed = stems[f].get(token);
+          if (!processed) {
+            const p = processTerm(token, field);
+            processed = Array.isArray(p) ? p : p ? [p] : [];
+            stems[f].set(token, processed);
+          }
+          for (const term of processed) pairs.push(term, count);
+        }
+        out.terms[f] = pairs;
+      }
+      counted.set(doc as object, out);
+      return out;
+    },
+  };
+}
+
+/**
+ * Indexes `docs` as a MiniSearch built with `options` would; document i gets the short id i. `counter`: one made
+ * with the same options that may have counted some of the documents already.
+ */
+export function invertedIndex<T>(docs: T[], options: Options<T>, counter = termCounter(options)): InvertedIndex {
+  const { fields, idField = 'id' } = options;
   const fieldIds = Object.fromEntries(fields.map((f, i) => [f, i]));
   // term → field id → [document, frequency, document, frequency, …]: the map keeps first-seen order, and
   // documents come in ascending order, so a posting list only ever grows at its end (flat arrays, not maps:
   // millions of updates at ten thousand pages).
   const terms = new Map<string, number[][]>();
-  const stems = fields.map(() => new Map<string, string[]>());
   const seenIds = new Set<unknown>();
   const fieldLength: number[][] = [];
   const averageFieldLength: number[] = [];
   docs.forEach((doc, d) => {
-    const id = extractField(doc, idField);
+    const { id, lengths, terms: byField } = counter.count(doc);
     if (id == null) throw new Error(`search index: document ${d} has no ${idField}`);
     if (seenIds.has(id)) throw new Error(`search index: duplicate ID ${String(id)}`);
     seenIds.add(id);
-    const lengths: number[] = [];
     fieldLength.push(lengths);
-    fields.forEach((field, f) => {
-      const value = extractField(doc, field);
-      if (value == null) return;
-      // Counted per document first: the global maps then see each distinct word once per field.
-      const counts = new Map<string, number>();
-      for (const token of tokenize(String(value), field)) counts.set(token, (counts.get(token) ?? 0) + 1);
-      lengths[f] = counts.size;
-      averageFieldLength[f] = ((averageFieldLength[f] || 0) * d + counts.size) / (d + 1);
-      for (const [token, count] of counts) {
-        let processed = stems[f].get(token);
-        if (!processed) {
-          const p = processTerm(token, field);
-          processed = Array.isArray(p) ? p : p ? [p] : [];
-          stems[f].set(token, processed);
-        }
-        for (const term of processed) {
-          let byField = terms.get(term);
-          if (!byField) terms.set(term, (byField = []));
-          const postings = (byField[f] ??= []);
-          // Two words of this field can make the same term ("shares", "sharing"): one posting, their counts added.
-          if (postings[postings.length - 2] === d) postings[postings.length - 1] += count;
-          else postings.push(d, count);
-        }
+    byField.forEach((pairs, f) => {
+      averageFieldLength[f] = ((averageFieldLength[f] || 0) * d + lengths[f]) / (d + 1);
+      for (let i = 0; i < pairs.length; i += 2) {
+        const term = pairs[i] as string;
+        const count = pairs[i + 1] as number;
+        let termFields = terms.get(term);
+        if (!termFields) terms.set(term, (termFields = []));
+        const postings = (termFields[f] ??= []);
+        // Two words of this field can make the same term ("shares", "sharing"): one posting, their counts added.
+        if (postings[postings.length - 2] === d) postings[postings.length - 1] += count;
+        else postings.push(d, count);
       }
     });
   });

@@ -1,6 +1,7 @@
 /** The thread that makes a large site's search indexes while the prerender checks links (see search-thread.ts). */
 import { parentPort, workerData } from 'node:worker_threads';
 import { readPart } from '../prerender/render-cache.ts';
+import { countTerms } from './search-index.ts';
 import { runSearchIndexJobs, type RecordsRead, type SearchIndexJob, type SearchThreadInput } from './search-thread.ts';
 import type { SearchRecord } from '../../search/types.ts';
 
@@ -11,4 +12,6 @@ else {
   const read: RecordsRead = new Map(input.readAhead.map((entry) => [entry, readPart<SearchRecord[]>(entry, 'records')]));
   // A failure is unhandled here on purpose: it ends the thread with an error event.
   parentPort!.once('message', (jobs: SearchIndexJob[]) => void runSearchIndexJobs({ filesDir: input.filesDir, jobs }, read));
+  // Their terms too, while the pages render: the jobs, when they come, only merge them (a message waits until then).
+  for (const records of read.values()) if (records) countTerms(records);
 }

@@ -3,7 +3,7 @@
  * The key length grows with the index (none, one letter, two letters) until no term part is
  * over TERM_PART_BYTES; record parts are cut every RECORD_PART_BYTES of records.
  */
-import { invertedIndex } from './inverted-index.ts';
+import { invertedIndex, termCounter } from './inverted-index.ts';
 import { contentName } from '../common/hash.ts';
 import { INDEX_FORMAT, indexOptions, partName, recordPartPath, termPartPath, type SearchIndexCore, type TermEntry } from '../../search/index-format.ts';
 import { searchIndexPath, type SearchRecord } from '../../search/types.ts';
@@ -18,13 +18,21 @@ export interface SearchIndexFile {
   text: string;
 }
 
+const options = indexOptions(0);
+const counter = termCounter(options);
+
+/** Cuts records into their terms now, so that buildSearchIndex only merges them (each record object is cut once). */
+export function countTerms(records: SearchRecord[]): void {
+  for (const r of records) counter.count(r);
+}
+
 /** The files of one version's index. `records` must all carry this version's tag and one language. */
 export function buildSearchIndex(tag: string, records: SearchRecord[], limits = { termPart: TERM_PART_BYTES, recordPart: RECORD_PART_BYTES }): SearchIndexFile[] {
   const facets = { language: records[0]?.language ?? 'en', docusaurus_tag: tag };
   for (const r of records) {
     if (r.language !== facets.language || r.docusaurus_tag !== tag) throw new Error(`search index ${tag}: record ${r.objectID} is ${r.language}/${r.docusaurus_tag}, not ${facets.language}/${tag}`);
   }
-  const js = invertedIndex(records, indexOptions(0));
+  const js = invertedIndex(records, options, counter);
   const entries = js.entries;
   let keyLength = 0;
   let termParts = groupTerms(entries, 0);
