@@ -9,8 +9,8 @@ import { cp, readdir, readFile, rename, rm, writeFile, mkdir } from 'node:fs/pro
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, startSite, watchErrors, waitHydrated, hydrationLosses } from './support.ts';
-import { createWorkspace, type Workspace } from './workspace.ts';
+import { launchBrowser, startSite, watchErrors, waitHydrated, hydrationLosses, warmDevServer, whatTheTabShowed } from './support.ts';
+import { createWorkspace, ownDepsCache, type Workspace } from './workspace.ts';
 import { FIXTURE_VERSIONS } from '../fixture-versions.ts';
 import { createLocalSearchClient } from '../../src/search/local-client.ts';
 
@@ -282,7 +282,7 @@ describe('npm run dev', () => {
     // Vite drops its transforms of a changed file only after every plugin's watchChange hook: one that takes a second,
     // as a busy machine may, makes sure that nothing here depends on Vite having done so in time.
     const slowWatcher = { name: 'slow-watch-change', watchChange: () => new Promise<void>((r) => setTimeout(r, 1000)) };
-    server = await createServer({ root: project, configFile: path.join(project, 'vite.config.ts'), plugins: [slowWatcher], server: { port: 0, host: '127.0.0.1' }, customLogger: logger });
+    server = await createServer({ root: project, configFile: path.join(project, 'vite.config.ts'), cacheDir: ownDepsCache(project), plugins: [slowWatcher], server: { port: 0, host: '127.0.0.1' }, customLogger: logger });
     await server.listen();
     // A file added to a folder the watcher has not scanned yet counts as already there. Its first
     // 'ready' can come before the content folders are scanned (after a build, seconds before), so
@@ -291,14 +291,9 @@ describe('npm run dev', () => {
     for (let i = 0; i < 300 && !(guides in server.watcher.getWatched()); i++) await new Promise((r) => setTimeout(r, 100));
     assert.ok(guides in server.watcher.getWatched(), 'the dev server watches the content folders');
     base = server.resolvedUrls!.local[0].replace(/\/$/, '');
+    await warmDevServer(`${base}/docs/getting-started/`);
   });
   after(async () => server?.close());
-  /** A wait's failure, with what the tab showed instead, what it logged and what the dev server reported. */
-  const whatTheTabShowed = (tab: import('playwright-core').Page, logged: string[]) => async (e: Error) => {
-    const shown = await tab.evaluate(() => `${location.href}${document.querySelector('vite-error-overlay') ? ' (with Vite\'s error overlay)' : ''}: ${document.body.innerText.slice(0, 600)}`).catch((x: Error) => `(not readable: ${x.message})`);
-    throw new Error(`${e.message}\nthe page showed: ${shown}\nthe page logged: ${logged.join('\n') || 'nothing'}\nthe dev server's errors: ${serverErrors.join('\n') || 'none'}`);
-  };
-
   it('updates the sidebar when a page is added, renamed or deleted, without a restart', async () => {
     // The sidebar as the browser gets it: the page data the dev server serves.
     const manifest = async () => (await fetch(`${base}/docs/getting-started/page-data.json`)).text();
@@ -464,7 +459,7 @@ describe('npm run dev', () => {
       await tab.getByText('A sentence before the mistake.').waitFor({ timeout: 20_000 });
       await writeFile(file, broken);
       const alert = tab.getByRole('alert').filter({ hasText: 'The build would stop here' });
-      await alert.waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab, logged));
+      await alert.waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab, logged, serverErrors));
       assert.match((await alert.textContent()) ?? '', new RegExp(`content/docs/7\\.1/guides/one\\.mdx:${line}: MDX syntax error`));
       await writeFile(file, `${original}\nFixed again.\n`);
       await tab.getByText('Fixed again.').waitFor({ timeout: 30_000 });
@@ -485,9 +480,9 @@ describe('npm run dev', () => {
       await tab.goto(`${base}/docs/guides/one/`);
       await waitHydrated(tab);
       await writeFile(file, `${original}\n{(() => { throw new Error('thrown while editing'); })()}\n`);
-      await tab.getByRole('alert').filter({ hasText: 'thrown while editing' }).waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab, logged));
+      await tab.getByRole('alert').filter({ hasText: 'thrown while editing' }).waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab, logged, serverErrors));
       await writeFile(file, `${original}\nMended.\n`);
-      await tab.getByText('Mended.').waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab, logged));
+      await tab.getByText('Mended.').waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab, logged, serverErrors));
     } finally {
       await writeFile(file, original);
       await browser.close();
@@ -505,7 +500,7 @@ describe('npm run dev', () => {
       const logged = watchErrors(tab);
       await tab.goto(`${base}/docs/guides/one/`);
       const alert = tab.getByRole('alert').filter({ hasText: 'This diagram cannot be drawn' });
-      await alert.waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab, logged));
+      await alert.waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab, logged, serverErrors));
       assert.match((await alert.textContent()) ?? '', new RegExp(`content/docs/7\\.1/guides/one\\.mdx:${line}\\): mermaid syntax error`));
       await writeFile(file, `${original}\n\`\`\`mermaid title="Live diagram"\nflowchart LR\n  A[closed] --> B\n\`\`\`\n`);
       await tab.getByRole('img', { name: 'Live diagram' }).waitFor({ timeout: 30_000 });

@@ -11,8 +11,8 @@ import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, startSite, waitHydrated, watchErrors } from './support.ts';
-import { createWorkspace, type Workspace } from './workspace.ts';
+import { launchBrowser, startSite, waitHydrated, warmDevServer, watchErrors, whatTheTabShowed } from './support.ts';
+import { createWorkspace, ownDepsCache, type Workspace } from './workspace.ts';
 import { CURRENT, FIXTURE_VERSIONS } from '../fixture-versions.ts';
 
 /** A pattern with `{v}` for the fixture's current version folder. */
@@ -219,11 +219,16 @@ describe('npm run dev with pages moved from Docusaurus', () => {
   let server: import('vite').ViteDevServer;
   let base: string;
   let browser: Browser;
+  // What the dev server reported as errors, for a failed wait's message.
+  const serverErrors: string[] = [];
   before(async () => {
     const { createServer, createLogger } = await import('vite');
-    server = await createServer({ root: project, configFile: path.join(project, 'vite.config.ts'), server: { port: 0, host: '127.0.0.1' }, customLogger: createLogger('silent') });
+    const logger = createLogger('silent');
+    logger.error = (msg) => void serverErrors.push(msg);
+    server = await createServer({ root: project, configFile: path.join(project, 'vite.config.ts'), cacheDir: ownDepsCache(project), server: { port: 0, host: '127.0.0.1' }, customLogger: logger });
     await server.listen();
     base = server.resolvedUrls!.local[0].replace(/\/$/, '');
+    await warmDevServer(`${base}/docs/getting-started/`);
     browser = await launchBrowser();
   });
   after(async () => {
@@ -259,22 +264,24 @@ describe('npm run dev with pages moved from Docusaurus', () => {
     try {
       for (const [, route, , message] of broken) {
         const tab = await browser.newPage();
+        const logged = watchErrors(tab);
         await tab.goto(`${base}${route}`);
         const alert = tab.locator('.markdown [role="alert"]');
-        await alert.waitFor({ timeout: 30_000 });
+        await alert.waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab, logged, serverErrors));
         assert.match((await alert.textContent()) ?? '', message);
         await tab.close();
       }
       // A page with nothing wrong is shown as it is.
       const tab = await browser.newPage();
+      const logged = watchErrors(tab);
       await tab.goto(`${base}/docs/getting-started/`);
-      await tab.locator('h1', { hasText: 'Getting Started' }).waitFor({ timeout: 30_000 });
+      await tab.locator('h1', { hasText: 'Getting Started' }).waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab, logged, serverErrors));
       assert.equal(await tab.locator('.markdown [role="alert"]').count(), 0);
       // Fixed, the page shows its text again, in place.
       await tab.goto(`${base}/docs/moving/packing/`);
-      await tab.locator('.markdown [role="alert"]').waitFor({ timeout: 30_000 });
+      await tab.locator('.markdown [role="alert"]').waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab, logged, serverErrors));
       await writeFile(path.join(dir, 'packing.mdx'), originals[1]);
-      await tab.getByText('Load the van from the back.').waitFor({ timeout: 30_000 });
+      await tab.getByText('Load the van from the back.').waitFor({ timeout: 30_000 }).catch(whatTheTabShowed(tab, logged, serverErrors));
       await tab.close();
     } finally {
       await Promise.all(broken.map(([f], i) => writeFile(path.join(dir, f), originals[i])));

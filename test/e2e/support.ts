@@ -72,6 +72,17 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * A dev-server wait's failure, with what the tab showed instead, what it logged (watchErrors) and what the dev server
+ * reported as errors: `.catch(whatTheTabShowed(tab, logged, serverErrors))`.
+ */
+export function whatTheTabShowed(tab: Page, logged: string[], serverErrors: string[]) {
+  return async (e: Error): Promise<never> => {
+    const shown = await tab.evaluate(() => `${location.href}${document.querySelector('vite-error-overlay') ? " (with Vite's error overlay)" : ''}: ${document.body.innerText.slice(0, 600)}`).catch((x: Error) => `(not readable: ${x.message})`);
+    throw new Error(`${e.message}\nthe page showed: ${shown}\nthe page logged: ${logged.join('\n') || 'nothing'}\nthe dev server's errors: ${serverErrors.join('\n') || 'none'}`);
+  };
+}
+
 const inFlight = new WeakMap<Page, Set<Request>>();
 
 /** Counts the requests `page` has in flight, for settle(): call it before the page's first request. */
@@ -120,6 +131,22 @@ export async function settle(page: Page): Promise<void> {
 
 export async function waitHydrated(page: Page) {
   await page.waitForFunction(() => window.__hydrated === true, null, { timeout: 15_000 });
+}
+
+/**
+ * Opens a page of a dev server just started and waits until it has hydrated. Its first page makes Vite optimise the
+ * app's dependencies, and may reload once for them: on a busy machine, a good part of a minute. The tests then time
+ * what they mean to, not that start; the wait here is a guard against a hang.
+ */
+export async function warmDevServer(url: string): Promise<void> {
+  const browser = await launchBrowser();
+  try {
+    const tab = await browser.newPage();
+    await tab.goto(url);
+    await tab.waitForFunction(() => window.__hydrated === true, null, { timeout: 180_000 });
+  } finally {
+    await browser.close();
+  }
 }
 
 /** A new page of `ctx` at `url`, hydrated, with the errors it logs. */

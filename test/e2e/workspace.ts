@@ -29,3 +29,10 @@ export async function createWorkspace(prefix: string, redirects: { from: string;
   await writeFile(config, versions ? configWithVersions(text, versions) : text);
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
+
+/**
+ * Where a dev server in a workspace keeps its optimised dependencies: its own folder. By default Vite keeps them in
+ * node_modules/.vite, and a workspace's node_modules is the repository's: two dev servers of suites running side by
+ * side would each write and replace the one folder the other serves from.
+ */
+export const ownDepsCache = (workspace: string) => path.join(workspace, '.vite-deps');
