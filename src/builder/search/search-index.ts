@@ -21,9 +21,24 @@ export interface SearchIndexFile {
 const options = indexOptions(0);
 const counter = termCounter(options);
 
-/** Cuts records into their terms now, so that buildSearchIndex only merges them (each record object is cut once). */
+// A record as the parts the browser loads for hits have it, as JSON: the description and keywords are searched, never
+// shown, so they are left out.
+const shownTexts = new WeakMap<SearchRecord, string>();
+function shownText(record: SearchRecord): string {
+  let text = shownTexts.get(record);
+  if (text === undefined) {
+    const { description: _d, keywords: _k, ...shown } = record;
+    shownTexts.set(record, (text = JSON.stringify(shown)));
+  }
+  return text;
+}
+
+/**
+ * Cuts records into their terms and their shown text now, so that buildSearchIndex only merges and joins them (each
+ * record object is cut once).
+ */
 export function countTerms(records: SearchRecord[]): void {
-  for (const r of records) counter.count(r);
+  for (const r of records) counter.count(r), shownText(r);
 }
 
 /** The files of one version's index. `records` must all carry this version's tag and one language. */
@@ -38,17 +53,17 @@ export function buildSearchIndex(tag: string, records: SearchRecord[], limits = 
   let termParts = groupTerms(entries, 0);
   while (keyLength < MAX_KEY_LENGTH && Math.max(...[...termParts.values()].map((t) => t.length)) > limits.termPart) termParts = groupTerms(entries, ++keyLength);
 
-  // The description and keywords are searched, never shown: the parts the browser loads for hits leave them out.
-  const recordParts: SearchRecord[][] = [];
+  // Each part is the JSON array of its records' shown texts.
+  const recordParts: string[][] = [];
   const recordStarts: number[] = [];
   let size = Infinity;
-  records.forEach(({ description: _d, keywords: _k, ...shown }, i) => {
-    const bytes = JSON.stringify(shown).length;
-    if (size + bytes > limits.recordPart) recordParts.push([]), recordStarts.push(i), (size = 0);
-    recordParts.at(-1)!.push(shown);
-    size += bytes;
+  records.forEach((record, i) => {
+    const text = shownText(record);
+    if (size + text.length > limits.recordPart) recordParts.push([]), recordStarts.push(i), (size = 0);
+    recordParts.at(-1)!.push(text);
+    size += text.length;
   });
-  const recordTexts = recordParts.map((part) => JSON.stringify(part));
+  const recordTexts = recordParts.map((part) => `[${part.join(',')}]`);
 
   const fieldCount = Object.keys(js.fieldIds).length;
   const keys = [...termParts.keys()].sort();
