@@ -23,7 +23,7 @@ import { SETTINGS_STORAGE_KEY } from './src/store/keys.ts';
 import { bundledStyles, contentSecurityPolicy, inlineScripts, inlineStyles, scriptHash } from './src/builder/prerender/csp.ts';
 import { writeHostFiles } from './src/builder/hosts/host-files.ts';
 import { checkRedirects } from './src/builder/hosts/redirect-check.ts';
-import { sidebarFragmentPath, createPageDataBuilder } from './src/content/page-data.ts';
+import { createPageDataBuilder } from './src/content/page-data.ts';
 import type { SidebarItem } from './src/content/types.ts';
 import { chunkPreloads, PAGE_RUNTIME, type ViteChunk } from './src/builder/prerender/page-html.ts';
 import { PAGE_ENV } from './src/builder/threads/page-env.ts';
@@ -36,6 +36,7 @@ import { forgetLinkState, planLinkCheck, readLinkState, saveLinkState, targetsKe
 import type { KeptSiteFile } from './src/builder/placement/place-site.ts';
 import { sha256 } from './src/builder/common/hash.ts';
 import { entryNames, type NamedEntry } from './src/builder/prerender/entry-names.ts';
+import { keepSidebarParts } from './src/builder/prerender/sidebar-parts.ts';
 import type { BatchResult, PageOutcome, PrerenderJob, WorkerInput } from './src/builder/prerender/prerender-protocol.ts';
 import siteConfig, { type SiteConfig } from './site.config.ts';
 import type { SiteManifest } from './src/content/types.ts';
@@ -335,19 +336,9 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const indexing = searchIndexes.finish(searchJobs);
   indexing.catch(() => {}); // awaited below, as rendering is
 
-  // Sidebar parts of large versions, fetched when a reader opens a closed category.
-  const builder = createPageDataBuilder(site, () => '', siteConfig.sidebar.inlineLimit);
-  for (const v of site.versions) {
-    if (!builder.isSliced(v.name)) continue;
-    const walk = async (items: SidebarItem[]) => {
-      for (const item of items) {
-        if (item.type !== 'category') continue;
-        await writeFileIn(clientDir, sidebarFragmentPath(v.name, item.dir), JSON.stringify(builder.sidebarFragment(v.name, item.dir)));
-        await walk(item.items);
-      }
-    };
-    await walk(v.sidebar);
-  }
+  // Sidebar parts of large versions, fetched when a reader opens a closed category: like the pages kept, they go to
+  // dist/ from a cache (sidebar-parts.ts).
+  const sidebarFiles = await keepSidebarParts(site, createPageDataBuilder(site, () => '', siteConfig.sidebar.inlineLimit), path.join(process.cwd(), '.cache/sidebar-parts'));
 
   for (const r of redirects) {
     const target = withBase(r.to);
@@ -364,6 +355,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
 
   // The unchanged pages' files are not in clientDir: the build puts them in the site from the cache (place-site.ts).
   const keptFiles: KeptSiteFile[] = [...kept.values()].flatMap((e) => e.files.map(({ rel, dev, ino }, i) => ({ rel: path.posix.normalize(rel).replace(/^\//, ''), file: keptFile(e.path, i), dev, ino })));
+  keptFiles.push(...sidebarFiles);
   const keptRels = new Set(keptFiles.map((f) => f.rel));
   const staticExists = async (p: string) => keptRels.has(p) || stat(path.join(clientDir, p)).then((s) => s.isFile(), () => false);
   const keptFacts = (pagePath: string): PageFacts => {
