@@ -1,10 +1,17 @@
 // @vitest-environment node
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { existsSync } from 'node:fs';
 import { appendFile, mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { keptIndexFiles, pruneIndexFiles, storeIndexFiles } from '../../src/builder/search/search-store.ts';
+
+// Every write passes through, counted: files of the same text must be written once.
+const writes = vi.hoisted(() => ({ count: 0 }));
+vi.mock('node:fs/promises', async (original) => {
+  const fs = await original<typeof import('node:fs/promises')>();
+  return { ...fs, writeFile: (...args: Parameters<typeof fs.writeFile>) => (writes.count++, fs.writeFile(...args)) };
+});
 
 const temp = () => mkdtemp(path.join(tmpdir(), 'search-store-'));
 const index = (part: string) => [
@@ -39,6 +46,18 @@ describe('the search index files kept between builds', () => {
     const again = await storeIndexFiles(dir, index('one'));
     expect(await readFile(path.join(dir, again[2].name), 'utf8')).toBe('["one"]');
     expect(keptIndexFiles(dir, again)).toHaveLength(3);
+  });
+
+  it('stores files of the same text once, each place in the site getting that one file', async () => {
+    const dir = await temp();
+    const same = Array.from({ length: 8 }, (_, i) => ({ path: `assets/search/v/r${i}.json`, text: '["the same records"]' }));
+    writes.count = 0;
+    const refs = await storeIndexFiles(dir, same);
+    expect(writes.count).toBe(1);
+    expect(new Set(refs.map((ref) => ref.name)).size).toBe(1);
+    expect(await readdir(dir)).toEqual([refs[0].name]);
+    const site = keptIndexFiles(dir, refs)!;
+    expect(site.map((f) => f.rel)).toEqual(same.map((f) => f.path));
   });
 
   it('removes the files no index of the build lists', async () => {

@@ -24,21 +24,29 @@ export interface IndexFileRef extends Snapshotted {
 
 /** Puts an index's files in the folder (those not there yet) and gives what its entry lists. */
 export async function storeIndexFiles(filesDir: string, files: SearchIndexFile[]): Promise<IndexFileRef[]> {
+  // Files of the same text are one file, stored once: two writes of it at once would each rename over the other, and
+  // the first one's size and time would no longer be the file's.
+  const stored = new Map<string, Promise<Snapshotted>>();
   return Promise.all(
     files.map(async ({ path: rel, text }) => {
       const name = `${contentName(text)}.json`;
-      const file = path.join(filesDir, name);
-      let found = statSync(file, { throwIfNoEntry: false });
-      if (found?.size !== Buffer.byteLength(text)) {
-        // Whole or not at all: written aside, then renamed.
-        const tmp = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
-        await writeFile(tmp, text);
-        await rename(tmp, file);
-        found = statSync(file);
-      }
-      return { rel, name, size: found.size, mtimeMs: found.mtimeMs };
+      let once = stored.get(name);
+      if (!once) stored.set(name, (once = storeFile(path.join(filesDir, name), text)));
+      return { rel, name, ...(await once) };
     }),
   );
+}
+
+/** Writes `text` at `file` unless it is there (whole or not at all: written aside, then renamed); its size and time. */
+async function storeFile(file: string, text: string): Promise<Snapshotted> {
+  let found = statSync(file, { throwIfNoEntry: false });
+  if (found?.size !== Buffer.byteLength(text)) {
+    const tmp = `${file}.${process.pid}-${Math.random().toString(36).slice(2)}`;
+    await writeFile(tmp, text);
+    await rename(tmp, file);
+    found = statSync(file);
+  }
+  return { size: found.size, mtimeMs: found.mtimeMs };
 }
 
 /**
