@@ -15,6 +15,11 @@ export interface Snapshotted {
 }
 
 export function statSnapshot<T extends Snapshotted>(file: string, fingerprint: string) {
+  return keptMap<T>(file, fingerprint);
+}
+
+/** A map kept in one file between builds, valid while `fingerprint` is the one it was saved with. */
+export function keptMap<T>(file: string, fingerprint: string) {
   return {
     load(): Map<string, T> {
       // Missing, cut short or not ours: the build reads every file again, as a cold one does.

@@ -6,10 +6,7 @@
  * were, a page whose body module is the same keeps its entry's name. An edit to a page's text changes its module and
  * nothing else; an edit to a title or a heading changes the manifest, and every page is named again.
  */
-import { readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { writeWhole } from '../common/write-whole.ts';
+import { keptMap } from '../common/stat-snapshot.ts';
 
 export interface NamedEntry {
   /** The file name of the page's body module ('' for a page without one). */
@@ -20,20 +17,5 @@ export interface NamedEntry {
   tag?: string;
 }
 
-export function entryNames(file: string, key: string) {
-  return {
-    /** The last build's names, by page path; none when the key differs or the file is missing or damaged. */
-    load(): Map<string, NamedEntry> {
-      try {
-        const data = JSON.parse(readFileSync(file, 'utf8')) as { key?: string; names?: [string, NamedEntry][] };
-        return new Map(data.key === key && Array.isArray(data.names) ? data.names : []);
-      } catch {
-        return new Map();
-      }
-    },
-    async save(names: Map<string, NamedEntry>): Promise<void> {
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeWhole(file, JSON.stringify({ key, names: [...names] }));
-    },
-  };
-}
+/** The last build's names by page path, kept under `key` (none when the key differs or the file is missing or damaged). */
+export const entryNames = (file: string, key: string) => keptMap<NamedEntry>(file, key);
