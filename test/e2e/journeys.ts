@@ -99,7 +99,7 @@ export function readerJourneys(name: EngineName) {
             if (p.lands) await waitUntil(tab, `the redirect to ${p.lands}`, (to) => location.pathname === to, [p.lands]);
             await waitHydrated(tab);
             const heading = await tab.evaluate(h1);
-            if (heading !== p.heading) found.push(`${p.path}: h1 is ${JSON.stringify(heading)}`);
+            if (heading !== p.heading) found.push(`${p.path}: h1 is ${JSON.stringify(heading)} at ${await tab.url()}, read ${await tab.evaluate(() => `${Math.round(performance.now())} ms into a document of ${location.pathname}`)}`);
             await p.check?.(tab);
             const { scrollWidth, innerWidth } = await tab.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
             if (scrollWidth > innerWidth) found.push(`${p.path}: the page is ${scrollWidth} px wide in a ${innerWidth} px window`);

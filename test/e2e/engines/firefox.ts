@@ -56,28 +56,41 @@ async function pressKeys(page: Page, keys: string) {
  * another one replaced (NS_BINDING_ABORTED): the page's own redirect (a redirect page forwarding at once), or a load
  * still under way when it was asked (a new tab's first, or the last one's late work on a busy machine). And the
  * driver's goto can return before the new document is there at all: puppeteer's BiDi `waitForNavigation` takes a
- * history update of the document being left for the navigation. So the tab is read only once a document without the
- * mark set here has loaded; if none comes, the navigation is asked again.
+ * history update of the document being left for the navigation. So the tab is read only once a document other than
+ * the one being left has loaded, told apart by its time origin (unique to each document); if none comes, the
+ * navigation is asked again.
  */
 async function navigated(page: Page, navigate: () => Promise<unknown>) {
-  // A mark on the document being left: the old document (still complete, still hydrated) must not pass for the new
-  // one, as page.url() may already name the URL asked.
-  await page.evaluate('window.__leftByGoto = true').catch(() => undefined);
+  // The document being left, which (still complete, still hydrated) must not pass for the new one, as page.url() may
+  // already name the URL asked. Read until it answers: a mark that failed to be set would let the old one pass.
+  const left = await answered(page, 'performance.timeOrigin');
   for (let asked = 1; ; asked++) {
     try {
       await navigate();
     } catch (e) {
       if (!/NS_BINDING_ABORTED/.test(String(e))) throw e;
     }
-    if (await newDocumentLoaded(page)) return;
+    if (await newDocumentLoaded(page, left)) return;
     if (asked === 2) throw new Error(`firefox: no new document loaded at ${page.url()} after asking twice`);
   }
 }
 
-/** Whether a document without the leaving mark completes its load (a hang guard of 10 s for one that never comes). */
-async function newDocumentLoaded(page: Page): Promise<boolean> {
+/** What `expression` gives in the tab, asked again while the tab has no document to ask (a hang guard of 10 s). */
+async function answered(page: Page, expression: string): Promise<unknown> {
+  for (const end = Date.now() + 10_000; ; ) {
+    try {
+      return await page.evaluate(expression);
+    } catch (e) {
+      if (Date.now() > end) throw e;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+/** Whether a document other than the one with time origin `left` completes its load (a hang guard of 10 s). */
+async function newDocumentLoaded(page: Page, left: unknown): Promise<boolean> {
   for (const end = Date.now() + 10_000; Date.now() < end; ) {
-    const state = await page.evaluate('window.__leftByGoto ? "old" : document.readyState').catch(() => 'navigating');
+    const state = await page.evaluate(`performance.timeOrigin === ${JSON.stringify(left)} ? "old" : document.readyState`).catch(() => 'navigating');
     if (state === 'complete') return true;
     await new Promise((r) => setTimeout(r, 50));
   }
