@@ -43,7 +43,6 @@ export function termCounter<T>(options: Options<T>) {
   const stems = fields.map(() => new Map<string, string[]>());
   const counted = new WeakMap<object, DocTerms>();
   return {
-    fields,
     count(doc: T): DocTerms {
       let out = counted.get(doc as object);
       if (out) return out;
