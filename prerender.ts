@@ -18,7 +18,8 @@ import { escapeHtml, redirectPage, sitemapXml } from './src/builder/prerender/ht
 import { llmsTxt } from './src/builder/prerender/plain-text.ts';
 import { copyPageImages, readPageImages } from './src/builder/prerender/page-images.ts';
 import { failureReport, readPageFailures } from './src/builder/common/page-failures.ts';
-import { startSearchIndexes, type SearchIndexJob } from './src/builder/search/search-thread.ts';
+import { startSearchIndexes, type IndexedPage, type SearchIndexJob } from './src/builder/search/search-thread.ts';
+import { likelyUpdated } from './src/builder/search/index-state.ts';
 import { SETTINGS_STORAGE_KEY } from './src/store/keys.ts';
 import { bundledStyles, contentSecurityPolicy, inlineScripts, inlineStyles, scriptHash } from './src/builder/prerender/csp.ts';
 import { writeHostFiles } from './src/builder/hosts/host-files.ts';
@@ -39,6 +40,7 @@ import { entryNames, type NamedEntry } from './src/builder/prerender/entry-names
 import { keepSidebarParts } from './src/builder/prerender/sidebar-parts.ts';
 import type { BatchResult, PageOutcome, PrerenderJob, WorkerInput } from './src/builder/prerender/prerender-protocol.ts';
 import siteConfig, { type SiteConfig } from './site.config.ts';
+import { trace } from './src/builder/common/trace.ts';
 import type { SiteManifest } from './src/content/types.ts';
 
 export interface PrerenderOptions {
@@ -222,6 +224,24 @@ async function nameEntries(jobs: PrerenderJob[], cache: FileSetCache, site: Site
   return { tagOf, fresh };
 }
 
+/**
+ * The versions whose kept pages' records are read ahead, as their index will most likely be made whole: those with a
+ * page rendered again, unless so few that their last index will be updated (index-state.ts).
+ */
+function readAheadTags(changed: string[], tagOf: Map<string, string>, stateDir: string): Set<string | undefined> {
+  const count = new Map<string | undefined, number>();
+  for (const p of changed) count.set(tagOf.get(p), (count.get(tagOf.get(p)) ?? 0) + 1);
+  const pagesOf = new Map<string, number>();
+  for (const tag of tagOf.values()) pagesOf.set(tag, (pagesOf.get(tag) ?? 0) + 1);
+  return new Set([...count].filter(([tag, n]) => !tag || !likelyUpdated(stateDir, tag, n, pagesOf.get(tag)!)).map(([tag]) => tag));
+}
+
+/** A page as its version's index job lists it: rendered in this build (its records given) or kept. */
+function indexedPage(path: string, rendered: PageOutcome | undefined, keptEntry: Entry<PageExtract> | undefined, entry: string): IndexedPage {
+  if (rendered) return { path, recordsHash: rendered.recordsHash, entry, records: rendered.records };
+  return { path, recordsHash: keptEntry!.data.recordsHash, entry: keptEntry!.path };
+}
+
 /** Looks up each job's entry: pages whose inputs are as in an earlier build are brought back; the rest are rendered. */
 function readEntries(jobs: PrerenderJob[]): { kept: Map<string, Entry<PageExtract>>; toRender: PrerenderJob[] } {
   const toRender: PrerenderJob[] = [];
@@ -284,10 +304,14 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   // The first render worker starts now, while this thread looks up which pages changed (see renderOnWorkers).
   let settlePlan!: { resolve: (plan: RenderPlan) => void; reject: (e: unknown) => void };
   const plan = new Promise<RenderPlan>((resolve, reject) => (settlePlan = { resolve, reject }));
+  trace('prerender: common key');
   const rendering = renderOnWorkers(plan, { serverEntry: path.resolve(serverEntry), manifestFile, outDir: clientDir, projectRoot: process.cwd(), base, shell, pages, runtimeUrl });
   rendering.catch(() => {}); // awaited below; this keeps a failure from counting as unhandled meanwhile
   const searchFiles = path.join(process.cwd(), '.cache/search-files');
   await mkdir(searchFiles, { recursive: true });
+  const searchCache = new FileSetCache(path.join(process.cwd(), '.cache/search'), sha256(...workerCode, lock));
+  // Each version's last index, which an edit of a few of its pages updates in place (index-state.ts).
+  const indexState = { dir: path.join(process.cwd(), '.cache/search-state'), key: searchCache.commonKey };
   const stopPlan = (e: unknown): never => {
     settlePlan.reject(e); // the waiting worker stops too
     throw e;
@@ -295,22 +319,24 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const { tagOf, fresh } = await nameEntries(jobs, cache, site, pages, manifestFile).catch(stopPlan);
   // A version with a page named afresh most likely has its index made again: when the other pages kept their names,
   // their records are read (on a large site, on a thread) while this thread reads the entries and the pages render.
-  const changedTags = new Set([...fresh].map((p) => tagOf.get(p)));
-  let searchIndexes: ReturnType<typeof startSearchIndexes> | undefined = fresh.size < jobs.length ? startSearchIndexes({ filesDir: searchFiles, readAhead: jobs.filter((j) => !fresh.has(j.path) && changedTags.has(tagOf.get(j.path))).map((j) => j.cacheEntry!) }, process.cwd()) : undefined;
+  trace('prerender: named');
+  const changedTags = readAheadTags([...fresh], tagOf, indexState.dir);
+  let searchIndexes: ReturnType<typeof startSearchIndexes> | undefined = fresh.size < jobs.length ? startSearchIndexes({ filesDir: searchFiles, readAhead: jobs.filter((j) => !fresh.has(j.path) && changedTags.has(tagOf.get(j.path))).map((j) => j.cacheEntry!), state: indexState }, process.cwd()) : undefined;
   const { kept, toRender } = await Promise.resolve(jobs).then(readEntries).catch(stopPlan);
   // Below 400 pages to render, one thread (threadsFor): a second loads the app and the page toolchain again and warms
   // its own heap, about 0.7 CPU-s. On the real site (140 pages, 2 cores) one thread used 0.5-1.2 CPU-s less and 0.1-0.8 s
   // more wall time than two (four alternating pairs of the prerender phase).
+  trace('prerender: entries read');
   const count = Math.max(1, Math.min(workers ?? (Number(process.env.PRERENDER_WORKERS) || threadsFor(toRender.length)), Math.ceil(toRender.length / BATCH)));
   settlePlan.resolve({ jobs: toRender, count });
 
   // Otherwise (no page kept its name), a version with a page being rendered most likely has its index made again: its kept pages' records are read meanwhile.
-  const renderedTags = new Set(toRender.map((job) => tagOf.get(job.path)));
-  searchIndexes ??= startSearchIndexes({ filesDir: searchFiles, readAhead: [...kept].filter(([p]) => renderedTags.has(tagOf.get(p))).map(([, entry]) => entry.path) }, process.cwd());
+  const renderedTags = readAheadTags(toRender.map((job) => job.path), tagOf, indexState.dir);
+  searchIndexes ??= startSearchIndexes({ filesDir: searchFiles, readAhead: [...kept].filter(([p]) => renderedTags.has(tagOf.get(p))).map(([, entry]) => entry.path), state: indexState }, process.cwd());
   const outcomes = new Map<string, PageOutcome>();
   for (const page of await rendering) outcomes.set(page.path, page);
+  trace('prerender: rendered');
 
-  const searchCache = new FileSetCache(path.join(process.cwd(), '.cache/search'), sha256(...workerCode, lock));
   await searchCache.ready();
   // One search index per version, split into parts. An unchanged version (its pages' records as before, the same
   // index code) keeps its index; the others are made (on a large site, on a thread) while this one goes on. An index's
@@ -327,17 +353,19 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     indexSiteFiles.push(...files);
     return true;
   };
+  const entryOf = new Map(jobs.map((job) => [job.path, job.cacheEntry!]));
   for (const { tag } of site.versions) {
     const versionPages = jobs.filter((job) => tagOf.get(job.path) === tag).map((job) => job.path);
     const entry = searchCache.entryFor(tag, ...versionPages.map((p) => outcomes.get(p)?.recordsHash ?? kept.get(p)!.data.recordsHash));
     if (takeIndex(entry)) continue;
-    searchJobs.push({ tag, entry, pages: versionPages.map((p) => (outcomes.has(p) ? { records: outcomes.get(p)!.records } : { entry: kept.get(p)!.path })) });
+    searchJobs.push({ tag, entry, pages: versionPages.map((p) => indexedPage(p, outcomes.get(p), kept.get(p), entryOf.get(p)!)) });
   }
   const indexing = searchIndexes.finish(searchJobs);
   indexing.catch(() => {}); // awaited below, as rendering is
 
   // Sidebar parts of large versions, fetched when a reader opens a closed category: like the pages kept, they go to
   // dist/ from a cache (sidebar-parts.ts).
+  trace('prerender: index started');
   const sidebarFiles = await keepSidebarParts(site, createPageDataBuilder(site, () => '', siteConfig.sidebar.inlineLimit), path.join(process.cwd(), '.cache/sidebar-parts'));
 
   for (const r of redirects) {
@@ -365,6 +393,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     dropEntry(entry); // rendered again next time
     throw new BuildError(`the render cache's entry ${entry} lost its link facts: build again`);
   };
+  trace('prerender: sidebar, redirects, hosts');
   const rendered = [...outcomes.values()].flatMap((page) => page.facts);
   const targets = targetsKey(pagePaths, siteFiles, { redirects, base });
   const linkPlan = planLinkCheck({ targets, previous: previousLinks, rendered, pagePaths, keptFacts, redirects, base });
@@ -375,7 +404,9 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const errors = (await checkLinks({ pages: linkPlan.pages, targets: linkPlan.targets, redirects, base, staticExists })).filter((e) => !failures[e.source] && !failedRoutes.has(routeOf(e.link)));
   const failed = Object.keys(failures).length > 0;
   if (!errors.length && !failed) await saveLinkState(linkStateFile, linkPlan.next);
+  trace('prerender: links checked');
   await indexing;
+  trace('prerender: indexed');
   for (const { entry, tag } of searchJobs) if (!takeIndex(entry)) throw new BuildError(`the search index of ${tag} was made, but its files are not in ${searchFiles}`);
   keptFiles.push(...indexSiteFiles);
   // Every page that failed and every broken link, in one report: each link where the page wrote it, and for an
@@ -395,8 +426,11 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   await writeFile(path.join(clientDir, 'llms.txt'), llmsTxt(siteConfig, base, site, images));
   await writeFile(path.join(clientDir, 'sitemap.xml'), sitemapXml(siteConfig.url, base, pagePaths.filter((p) => p !== `/${siteConfig.search.pagePath}/`), site));
   await writeFile(path.join(clientDir, 'robots.txt'), `User-agent: *\nAllow: /\n\nSitemap: ${siteConfig.url}${base}sitemap.xml\n`);
+  trace('prerender: llms, sitemap');
   await cache.prune();
+  trace('prerender: render cache pruned');
   await searchCache.prune();
   pruneIndexFiles(searchFiles, indexRefs);
+  trace('prerender: search pruned');
   return { pages: pagePaths.length, redirects: redirects.length, workers: count, rendered: toRender.length, kept: keptFiles };
 }

@@ -15,6 +15,7 @@ import { ONE_THREAD_BELOW } from '../src/builder/threads/thread-count.ts';
 import { bundleKey, restoreBundles, saveBundles } from '../src/builder/bundles/bundle-cache.ts';
 import { placeSite, readSiteAside } from '../src/builder/placement/place-site.ts';
 import type { PrerenderReport } from '../prerender.ts';
+import { trace } from '../src/builder/common/trace.ts';
 
 const root = process.cwd();
 const work = path.join(root, '.build');
@@ -66,6 +67,7 @@ async function main() {
   // Nothing read by the build changed and dist/ is as the last build left it: nothing to do.
   const changed: string[] = [];
   const inputs = await inputsFingerprint(root, dist, process.env, [], changed);
+  trace('inputs fingerprinted');
   if (!process.env.FORCE_BUILD && (await isUpToDate(root, dist, inputs))) {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`${path.relative(root, dist)}/ is up to date: nothing the build reads changed since the last build (checked in ${seconds} s; FORCE_BUILD=1 builds anyway)`);
@@ -79,6 +81,7 @@ async function main() {
   // less; largest process 512-531 MB against 357-372 MB). BUILD_PHASES_APART=1 keeps them apart on any site.
   const content = path.join(root, 'content');
   const pages = existsSync(content) ? filesUnder(content).filter((f) => /\.mdx?$/.test(f)).length : 0;
+  trace('pages counted');
   const apart = pages >= ONE_THREAD_BELOW || process.env.BUILD_PHASES_APART === '1';
   // The phases run as plain JavaScript (no tsx loader in their processes): see thread-bundle.mjs.
   const phaseScript = apart ? await (await import('../src/builder/threads/thread-bundle.mjs')).threadBundle(path.join(root, 'scripts/build-phase.ts'), root) : '';
@@ -97,6 +100,7 @@ async function main() {
   await timed('pages', 'pages', edited ? { PAGES_EDITED: String(edited) } : {});
   // An edit to the content alone leaves both bundles as they were: they are copied, not made again.
   const bundles = await bundleKey(root, dist, path.join(work, 'site-index.json'));
+  trace('bundle key');
   const t = performance.now();
   if (await restoreBundles(root, bundles, work)) {
     phases.push(`client and server bundles unchanged ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -104,8 +108,11 @@ async function main() {
     await timed('client and server bundles', 'bundles');
     await saveBundles(root, bundles, work);
   }
+  trace('bundles');
   await timed('prerender', 'prerender');
+  trace('prerender ended');
   const report = JSON.parse(await readFile(path.join(work, 'report.json'), 'utf8')) as PrerenderReport;
+  trace('report read');
   // 404.html is rendered besides the pages.
   if (report.rendered < report.pages + 1) phases[phases.length - 1] += ` (${report.rendered} rendered, the others unchanged)`;
 
@@ -113,16 +120,20 @@ async function main() {
   await rm(path.join(work, 'client/.vite'), { recursive: true, force: true });
   // Not done by now: it has had the pages phase and more. It is stopped, and placeSite reads dist/ itself.
   reading.abort();
+  const presentRead = await present;
+  trace('dist read');
   const output = await placeSite({
     built: path.join(work, 'client'),
     kept: report.kept,
     target: dist,
     asideDir: path.join(root, '.cache/removing'),
     marker,
-    present: (await present) ?? undefined,
+    present: presentRead ?? undefined,
   });
+  trace('placed');
   await rm(work, { recursive: true, force: true });
   await writeStamp(root, { inputs, output });
+  trace('stamped');
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const threads = `${report.workers} ${report.workers === 1 ? 'thread' : 'threads'}`;
   console.log(`built ${report.pages} pages and ${report.redirects} redirects into ${path.relative(root, dist)}/ (base ${base}) on ${threads} in ${seconds} s (${phases.join(', ')})`);

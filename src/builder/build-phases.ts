@@ -11,6 +11,7 @@ import { BuildError } from './common/build-error.ts';
 import { PAGE_FAILURES_FILE } from './common/page-failures.ts';
 import { LINK_PLACES_FILE } from './links/link-places.ts';
 import { ContentError } from '../content/manifest.ts';
+import { trace } from './common/trace.ts';
 
 const work = path.join(process.cwd(), '.build');
 const quiet = { logLevel: 'warn' as const };
@@ -33,7 +34,9 @@ export async function runPhase(phase: string | undefined, { pagesEdited = 0 }: {
     const { compilePages } = await import('./pages/page-compiler.ts');
     const { assembleManifest, readContentSources } = await import('./pages/read-content.ts');
     const { siteIndexText } = await import('./bundles/bundle-cache.ts');
+    trace('pages: loaded');
     const { modules, diagramFallbacks, images, failures, linkPlaces } = await compilePages({ root: process.cwd(), pagesEdited });
+    trace('pages: compiled');
     await mkdir(work, { recursive: true });
     await writeFile(path.join(work, 'pages.json'), JSON.stringify(modules));
     // The prerender allows mermaid's inline <style> in the CSP only when a page draws a diagram in the browser.
@@ -45,13 +48,17 @@ export async function runPhase(phase: string | undefined, { pagesEdited = 0 }: {
     // Where the pages wrote the links the compiler rewrote: a broken one's line in the prerender's report.
     await writeFile(path.join(work, LINK_PLACES_FILE), JSON.stringify(linkPlaces));
     // The whole manifest for the prerender (every entry is in the page cache by now), and the part the bundles read.
-    const manifest = assembleManifest(await readContentSources(undefined, undefined, 'now', new Set(Object.keys(failures))));
+    const sources = await readContentSources(undefined, undefined, 'now', new Set(Object.keys(failures)));
+    trace('pages: content read');
+    const manifest = assembleManifest(sources);
+    trace('pages: manifest');
     await writeFile(path.join(work, 'site-index.json'), siteIndexText(manifest));
     return writeFile(path.join(work, 'manifest.json'), JSON.stringify(manifest));
   }
   if (phase === 'prerender') {
     const { prerender } = await import('../../prerender.ts');
     const { resolveBase } = await import('./common/base-url.ts');
+    trace('prerender: loaded');
     const report = await prerender({ clientDir: path.join(work, 'client'), serverEntry: path.join(work, 'server/server.js'), base: resolveBase(), warnOnly: process.env.BROKEN_LINKS === 'warn' });
     return writeFile(path.join(work, 'report.json'), JSON.stringify(report));
   }

@@ -48,16 +48,22 @@ const sample: SearchRecord[] = [
   record(4, 'Empty', null, ''),
 ];
 
+/** The index without what only index-update.ts reads. */
+const indexOf = (records: SearchRecord[]) => {
+  const { arrival: _, ...index } = invertedIndex(records, indexOptions(0));
+  return index;
+};
+
 describe('the search index built without MiniSearch', () => {
   it('equals what MiniSearch gives: terms in its order, postings, field lengths and averages', () => {
-    expect(invertedIndex(sample, indexOptions(0))).toEqual(miniSearchIndex(sample));
+    expect(indexOf(sample)).toEqual(miniSearchIndex(sample));
   });
 
   it('equals MiniSearch on any records drawn from words that share prefixes and stems', () => {
     const word = fc.constantFrom('share', 'shares', 'sharing', 'shared', 'sh', 'token', 'tokens', 'zrok', 'zroked', 'a', 'the', 'proxy', 'über', 'Über', '127.0.0.1', '--headless', 'x');
     const text = fc.array(word, { maxLength: 12 }).map((w) => w.join(' '));
     const records = fc.array(fc.tuple(text, fc.option(text), text, fc.option(text, { nil: undefined })), { maxLength: 8 }).map((rows) => rows.map(([title, heading, content, description], i) => record(i, title, heading, content, description)));
-    fc.assert(fc.property(records, (list) => void expect(invertedIndex(list, indexOptions(0))).toEqual(miniSearchIndex(list))), { numRuns: 200 });
+    fc.assert(fc.property(records, (list) => void expect(indexOf(list)).toEqual(miniSearchIndex(list))), { numRuns: 200 });
   });
 
   it('refuses two records with one ID, as MiniSearch does', () => {

@@ -16,6 +16,9 @@ import { ContentError } from '../../content/manifest.ts';
 import type { LinkContext } from './remark-links.ts';
 import type { LinkPlaces } from '../links/link-places.ts';
 import { locationOf, problemsOf, type PageProblem } from './page-problems.ts';
+import { trace } from '../common/trace.ts';
+
+trace('compile thread: loaded');
 
 export interface CompileTask {
   /** Absolute path (for messages and the compiled module's file name). */
@@ -124,5 +127,6 @@ export default async function compilePage(task: CompileTask): Promise<CompileOut
 export async function compileVersions(tasks: CompileTask[]): Promise<CompileOutput[]> {
   const out: CompileOutput[] = [];
   for (const task of tasks) out.push(await compilePage(task));
+  trace('compile thread: compiled');
   return out;
 }

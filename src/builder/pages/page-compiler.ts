@@ -28,6 +28,7 @@ import { PAGE_ENV } from '../threads/page-env.ts';
 import { progress } from '../common/progress.ts';
 import { threadBundle } from '../threads/thread-bundle.mjs';
 import { threadsFor } from '../threads/thread-count.ts';
+import { trace } from '../common/trace.ts';
 
 /**
  * A compile thread's young generation, twice V8's default of 48 MB here: a page's trees outlive a smaller one's
@@ -135,6 +136,7 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   const early = pagesEdited > 0 ? compilePool(root, pagesEdited) : undefined;
   // Awaited before the loops below, which keep this thread busy: the pool's thread is made only once esbuild has answered.
   const [pages] = await Promise.all([listPageSources(root), early?.start().catch(() => {})]); // a failure shows in run()
+  trace('compile: listed, pool started');
   await linkerReady;
   const cache = pageCache(root);
   const pool = early ?? compilePool(root, pages.length);
@@ -153,6 +155,7 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   const after = new Map<string, CompiledPage>();
   // Each page's stats, taken at once: a page changed since the last build is most likely compiled, so the
   // compile thread starts loading now rather than when the loop below comes to that page.
+  trace('compile: snapshot loaded');
   const statsOf = new Map(pages.map(({ source }) => [source, statSync(path.join(root, source))]));
   if (pages.some(({ source }) => !unchangedSince(before.get(source), statsOf.get(source)!))) pool.start().catch(() => {}); // a failure shows in run()
   // Every version's routes, which each page's links resolve against: a changed page's slug is read from its text.
@@ -167,6 +170,7 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
     if (unchangedSince(known, statsOf.get(source)!) && known.slug !== undefined) return known.slug ?? undefined;
     return slugOfText(textOf(source));
   };
+  trace('compile: statted');
   const tables = routeTables(pages, slugOf, readCategorySources(root));
   const linksOf = (source: string, relPath: string) => ({ from: { version: versionOfSource(source)!, relPath }, versions: tables });
   // Bodies whose first entry (which the manifest reader reads) is not their module: kept with it.
@@ -223,6 +227,7 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
     return listed.has(path.basename(file));
   };
   // The versions of a page go to one thread together: they share most of their diagrams and code blocks.
+  trace('compile: route tables');
   const byRelPath = new Map<string, typeof pages>();
   for (const page of pages) byRelPath.set(page.relPath, [...(byRelPath.get(page.relPath) ?? []), page]);
   try {
@@ -247,7 +252,9 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
         else toCompile.push({ source, text, stats, task: { path: file, source, relPath, text: written, development: false, withDoc: true, links: linksOf(source, relPath) } });
       }
       if (!toCompile.length) return;
+      trace('compile: to pool');
       const results = await pool.run(toCompile.map((c) => c.task));
+      trace('compile: from pool');
       for (const [i, { source, text, stats }] of toCompile.entries()) {
         const result = results[i];
         const failed = (why: string) => {
@@ -285,6 +292,7 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
         done(source, compiledFrom(source, text, stats, entry, links));
       }
     });
+    trace('compile: all pages');
     if (Object.keys(failures).length) {
       await mkdir(path.dirname(failedModule), { recursive: true });
       await writeFile(failedModule, FAILED_PAGE_MODULE);
@@ -298,6 +306,7 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
     shown.end();
     await pool.close();
   }
+  trace('compile: saved');
   fallbacks.sort();
   for (const f of fallbacks) console.warn(`diagram drawn in the browser, not at build time: ${f}`);
   for (const w of warnings.sort()) console.warn(`warning: ${w}`);

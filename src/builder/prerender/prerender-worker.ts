@@ -21,12 +21,14 @@ import { NOT_FOUND_ROUTE, pageDataPath } from '../../content/page-data.ts';
 import { linkerReady } from '../common/page-link.ts';
 import { browserPage } from './page-browser-copy.ts';
 import type { SiteManifest } from '../../content/types.ts';
+import { trace } from '../common/trace.ts';
 import type { ServerModule, PrerenderJob, BatchResult, WorkerInput, RenderedPage } from './prerender-protocol.ts';
 
 const input = workerData as WorkerInput;
 await linkerReady;
 mkdirSync(path.join(input.outDir, 'assets/pages'), { recursive: true });
 const server = (await import(pathToFileURL(input.serverEntry).href)) as ServerModule;
+trace('render thread: server bundle loaded');
 // The browser copy of a page body is made when its page is first rendered, on this thread.
 const browserPages = new Map<string, { file: string; code: string }>();
 function browserCopy(source: string): { file: string; code: string } {
@@ -90,9 +92,11 @@ parentPort!.on('message', async (jobs: PrerenderJob[]) => {
   const out: BatchResult = { pages: [] };
   try {
     for (const job of jobs) await renderOne(job, out);
+    trace('render thread: batch rendered');
     parentPort!.postMessage(out);
   } catch (e) {
     parentPort!.postMessage({ ...out, error: e instanceof Error ? e.message : String(e) } satisfies BatchResult);
   }
 });
+trace('render thread: ready');
 parentPort!.postMessage('ready');

@@ -19,10 +19,21 @@ export interface InvertedIndex {
   averageFieldLength: number[];
   /** In MiniSearch's term order; each field's postings gap-coded as index-format.ts describes. */
   entries: TermEntry[];
+  /** What MiniSearch's order depends on, kept so that an edit can update the index (index-update.ts). */
+  arrival: Arrival;
+}
+
+/**
+ * The order terms first arrived in: document after document, in field order, each field's words in order. `starts[d]`
+ * is where the terms document d brought first begin.
+ */
+export interface Arrival {
+  terms: string[];
+  starts: number[];
 }
 
 /** One document's terms, as the index takes them: per field, its count of distinct words and its [term, count] pairs. */
-interface DocTerms {
+export interface DocTerms {
   id: unknown;
   /** A hole where the field is absent. */
   lengths: number[];
@@ -86,7 +97,9 @@ export function invertedIndex<T>(docs: T[], options: Options<T>, counter = termC
   const seenIds = new Set<unknown>();
   const fieldLength: number[][] = [];
   const averageFieldLength: number[] = [];
+  const starts: number[] = [];
   docs.forEach((doc, d) => {
+    starts.push(terms.size);
     const { id, lengths, terms: byField } = counter.count(doc);
     if (id == null) throw new Error(`search index: document ${d} has no ${idField}`);
     if (seenIds.has(id)) throw new Error(`search index: duplicate ID ${String(id)}`);
@@ -106,20 +119,31 @@ export function invertedIndex<T>(docs: T[], options: Options<T>, counter = termC
       }
     });
   });
-  // MiniSearch lists terms in its radix tree's order, which depends only on the terms and the order they arrived in.
+  const arrival = [...terms.keys()];
+  const entries = radixOrder(arrival).map((term) => termEntry(term, terms.get(term)!));
+  return { documentCount: docs.length, fieldIds, fieldLength, averageFieldLength, entries, arrival: { terms: arrival, starts } };
+}
+
+/**
+ * MiniSearch lists terms in its radix tree's order, which depends only on the terms and the order they arrived in.
+ * Of the terms sharing a prefix, the order depends only on the order those arrived in (a term elsewhere only moves
+ * edges above them): a term part is ordered by itself (index-update.ts).
+ */
+export function radixOrder(arrived: Iterable<string>): string[] {
   const order = new SearchableMap<true>();
-  for (const term of terms.keys()) order.set(term, true);
-  const entries: TermEntry[] = [];
-  for (const [term] of order) {
-    const entry: TermEntry = [term];
-    terms.get(term)!.forEach((postings, f) => entry.push(f, gapCoded(postings))); // in field order; forEach skips the holes
-    entries.push(entry);
-  }
-  return { documentCount: docs.length, fieldIds, fieldLength, averageFieldLength, entries };
+  for (const term of arrived) order.set(term, true);
+  return [...order.keys()];
+}
+
+/** A term's entry from its postings per field ([document, frequency, …], a hole where the field has none). */
+export function termEntry(term: string, byField: number[][]): TermEntry {
+  const entry: TermEntry = [term];
+  byField.forEach((postings, f) => entry.push(f, gapCoded(postings))); // in field order; forEach skips the holes
+  return entry;
 }
 
 /** [document, frequency, …] with each document as the gap from the one before: small numbers compress well. */
-function gapCoded(postings: number[]): number[] {
+export function gapCoded(postings: number[]): number[] {
   const out = postings.slice();
   for (let i = out.length - 2; i > 0; i -= 2) out[i] -= postings[i - 2];
   return out;

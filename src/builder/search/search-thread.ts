@@ -7,52 +7,86 @@
  */
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { buildSearchIndex } from './search-index.ts';
+import { indexFiles, makeSearchIndex, type MadeIndex, type SearchIndexFile } from './search-index.ts';
 import { keepFiles, readPart } from '../prerender/render-cache.ts';
-import { storeIndexFiles } from './search-store.ts';
+import { storeIndexFiles, type IndexFileRef } from './search-store.ts';
+import { indexBasis, loadIndexState, saveIndexState, updatedIndex } from './index-state.ts';
 import { threadBundle } from '../threads/thread-bundle.mjs';
 import type { SearchRecord } from '../../search/types.ts';
+import { trace } from '../common/trace.ts';
 
 /** Pages to index above which the indexes are made on a thread. */
 const THREAD_ABOVE = 1000;
 
-/** One version's index to make: its search tag, its search-cache entry, and its pages' records. */
+/** A page of a version: where its records are kept in the render cache, their hash, and the records when just rendered. */
+export interface IndexedPage {
+  path: string;
+  recordsHash: string;
+  entry: string;
+  records?: SearchRecord[];
+}
+
+/** One version's index to make: its search tag, its search-cache entry, and its pages in the site's order. */
 export interface SearchIndexJob {
   tag: string;
   entry: string;
-  /** In the site's page order: the records of a page rendered in this build, or where an unchanged page's are kept. */
-  pages: ({ records: SearchRecord[] } | { entry: string })[];
+  pages: IndexedPage[];
 }
 
 export interface SearchIndexJobs {
   /** The search cache's folder of index files. */
   filesDir: string;
   jobs: SearchIndexJob[];
+  /** Where each version's last index is described, so that an edit updates it (index-state.ts); none: made whole. */
+  state?: { dir: string; key: string };
 }
 
 /** Kept pages' records read ahead, by render-cache entry (undefined: the entry had none). */
 export type RecordsRead = Map<string, SearchRecord[] | undefined>;
 
 /** A page's records: given (a page rendered in this build), or read from its render-cache entry. */
-function recordsOf(page: SearchIndexJob['pages'][number], read: RecordsRead): SearchRecord[] {
-  if ('records' in page) return page.records;
+function recordsOf(page: IndexedPage, read: RecordsRead): SearchRecord[] {
+  if (page.records) return page.records;
   const records = read.has(page.entry) ? read.get(page.entry) : readPart<SearchRecord[]>(page.entry, 'records');
   if (!records) throw new Error(`the render cache's entry ${page.entry} lost its search records during the build: build again`);
   return records;
 }
 
-/** Makes the indexes here, on this thread. */
-export async function runSearchIndexJobs({ filesDir, jobs }: SearchIndexJobs, read: RecordsRead = new Map()): Promise<void> {
-  for (const { tag, entry, pages } of jobs) {
-    // Pages come in render order: records are sorted for stable files.
-    const list = pages.flatMap((page) => recordsOf(page, read)).sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-    const refs = await storeIndexFiles(filesDir, buildSearchIndex(tag, list));
-    await keepFiles(entry, filesDir, [], refs);
+/** Makes the indexes here, on this thread: each updated from the last one where it can be, else whole. Gives the tags updated. */
+export async function runSearchIndexJobs({ filesDir, jobs, state }: SearchIndexJobs, read: RecordsRead = new Map()): Promise<string[]> {
+  const updatedTags: string[] = [];
+  for (const job of jobs) {
+    const last = state && loadIndexState(state.dir, job.tag, state.key);
+    const updated = last && updatedIndex(last, job, filesDir);
+    trace(`search: ${job.tag} ${updated ? 'updated' : 'to be made whole'}`);
+    let made = updated?.made;
+    let docs = updated?.docs;
+    if (made) updatedTags.push(job.tag);
+    else {
+      // Pages come in render order: records are sorted for stable files.
+      const list = job.pages.flatMap((page, p) => recordsOf(page, read).map((record) => ({ record, p }))).sort((a, b) => (a.record.url < b.record.url ? -1 : a.record.url > b.record.url ? 1 : 0));
+      made = makeSearchIndex(job.tag, list.map((r) => r.record));
+      docs = { ids: list.map((r) => r.record.objectID), pages: list.map((r) => r.p) };
+    }
+    trace(`search: ${job.tag} index made`);
+    const refs = await storeIndex(filesDir, made, last?.refs ?? []);
+    trace(`search: ${job.tag} stored`);
+    await keepFiles(job.entry, filesDir, [], refs);
+    if (state) await saveIndexState(state.dir, job.tag, { key: state.key, basis: indexBasis(made), docs: docs!, pages: job.pages.map(({ path, recordsHash, entry }) => ({ path, recordsHash, entry })), refs });
   }
+  return updatedTags;
+}
+
+/** Stores an index's new files; a part kept from the last index keeps its file and what its entry listed. */
+async function storeIndex(filesDir: string, made: MadeIndex, lastRefs: IndexFileRef[]): Promise<IndexFileRef[]> {
+  const files = indexFiles(made);
+  const lastByRel = new Map(lastRefs.map((ref) => [ref.rel, ref]));
+  const stored = await storeIndexFiles(filesDir, files.filter((f): f is SearchIndexFile => f.text !== undefined));
+  return [...stored, ...files.filter((f) => f.text === undefined).map((f) => lastByRel.get(f.path)!)];
 }
 
 /** What the thread is given: every job, or the records to read until its jobs come as a message. */
-export type SearchThreadInput = SearchIndexJobs | { filesDir: string; readAhead: string[] };
+export type SearchThreadInput = SearchIndexJobs | { filesDir: string; readAhead: string[]; state?: SearchIndexJobs['state'] };
 
 /** Runs the thread; its promise settles when it has ended. */
 async function startThread(input: SearchThreadInput, root: string): Promise<{ thread: Worker; ended: Promise<void> }> {
@@ -68,7 +102,7 @@ async function startThread(input: SearchThreadInput, root: string): Promise<{ th
 /** Makes the indexes of `input.jobs`, on a thread when they are large; settles when their files and entries are in the cache. */
 export async function makeSearchIndexes(input: SearchIndexJobs, root: string, threadAbove = THREAD_ABOVE): Promise<void> {
   const pages = input.jobs.reduce((n, job) => n + job.pages.length, 0);
-  if (pages <= threadAbove) return runSearchIndexJobs(input);
+  if (pages <= threadAbove) return void (await runSearchIndexJobs(input));
   return (await startThread(input, root)).ended;
 }
 
@@ -79,9 +113,9 @@ export async function makeSearchIndexes(input: SearchIndexJobs, root: string, th
  * the pages render (at ten thousand pages, half a second); `finish` gives it the jobs once every
  * page's records are known. Otherwise `finish` is makeSearchIndexes.
  */
-export function startSearchIndexes({ filesDir, readAhead }: { filesDir: string; readAhead: string[] }, root: string, threadAbove = THREAD_ABOVE) {
-  if (readAhead.length <= threadAbove) return { finish: (jobs: SearchIndexJob[]) => makeSearchIndexes({ filesDir, jobs }, root, threadAbove) };
-  const started = startThread({ filesDir, readAhead }, root);
+export function startSearchIndexes({ filesDir, readAhead, state }: { filesDir: string; readAhead: string[]; state?: SearchIndexJobs['state'] }, root: string, threadAbove = THREAD_ABOVE) {
+  if (readAhead.length <= threadAbove) return { finish: (jobs: SearchIndexJob[]) => makeSearchIndexes({ filesDir, jobs, state }, root, threadAbove) };
+  const started = startThread({ filesDir, readAhead, state }, root);
   started.then(({ ended }) => ended).catch(() => {}); // a failure shows in finish
   return {
     async finish(jobs: SearchIndexJob[]): Promise<void> {
