@@ -295,31 +295,32 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const previousLinks = readLinkState(linkStateFile);
   await forgetLinkState(linkStateFile);
 
-  // The common key of the render cache: the server bundle, the shell, and the code the render workers run besides
-  // the bundle (what they extract for the link check and search, how they write pages) with the packages it uses.
-  const workerCode = await Promise.all(['src/builder', 'src/content', 'src/search'].map((d) => folderHash(path.join(process.cwd(), d))));
-  const lock = await readFile(path.join(process.cwd(), 'package-lock.json')).catch(() => '');
-  const cache = new FileSetCache(path.join(process.cwd(), '.cache/render'), sha256(await folderHash(path.dirname(serverEntry)), ...workerCode, lock, JSON.stringify(shell), runtimeUrl, siteConfig.url));
-
-  // The first render worker starts now, while this thread looks up which pages changed (see renderOnWorkers).
+  // The first render worker starts now (loading the server bundle), while this thread looks up which pages changed
+  // (see renderOnWorkers).
   let settlePlan!: { resolve: (plan: RenderPlan) => void; reject: (e: unknown) => void };
   const plan = new Promise<RenderPlan>((resolve, reject) => (settlePlan = { resolve, reject }));
-  trace('prerender: common key');
   const rendering = renderOnWorkers(plan, { serverEntry: path.resolve(serverEntry), manifestFile, outDir: clientDir, projectRoot: process.cwd(), base, shell, pages, runtimeUrl });
   rendering.catch(() => {}); // awaited below; this keeps a failure from counting as unhandled meanwhile
+  const stopPlan = (e: unknown): never => {
+    settlePlan.reject(e); // the waiting worker stops too
+    throw e;
+  };
+
+  // The common key of the render cache: the server bundle, the shell, and the code the render workers run besides
+  // the bundle (what they extract for the link check and search, how they write pages) with the packages it uses.
+  const workerCode = await Promise.all(['src/builder', 'src/content', 'src/search'].map((d) => folderHash(path.join(process.cwd(), d)))).catch(stopPlan);
+  const lock = await readFile(path.join(process.cwd(), 'package-lock.json')).catch(() => '');
+  const cache = new FileSetCache(path.join(process.cwd(), '.cache/render'), sha256(await folderHash(path.dirname(serverEntry)).catch(stopPlan), ...workerCode, lock, JSON.stringify(shell), runtimeUrl, siteConfig.url));
+  trace('prerender: common key');
   const searchFiles = path.join(process.cwd(), '.cache/search-files');
   await mkdir(searchFiles, { recursive: true });
   const searchCache = new FileSetCache(path.join(process.cwd(), '.cache/search'), sha256(...workerCode, lock));
   // Each version's last index, which an edit of a few of its pages updates in place (index-state.ts).
   const indexState = { dir: path.join(process.cwd(), '.cache/search-state'), key: searchCache.commonKey };
-  const stopPlan = (e: unknown): never => {
-    settlePlan.reject(e); // the waiting worker stops too
-    throw e;
-  };
   const { tagOf, fresh } = await nameEntries(jobs, cache, site, pages, manifestFile).catch(stopPlan);
+  trace('prerender: named');
   // A version with a page named afresh most likely has its index made again: when the other pages kept their names,
   // their records are read (on a large site, on a thread) while this thread reads the entries and the pages render.
-  trace('prerender: named');
   const changedTags = readAheadTags([...fresh], tagOf, indexState.dir);
   let searchIndexes: ReturnType<typeof startSearchIndexes> | undefined = fresh.size < jobs.length ? startSearchIndexes({ filesDir: searchFiles, readAhead: jobs.filter((j) => !fresh.has(j.path) && changedTags.has(tagOf.get(j.path))).map((j) => j.cacheEntry!), state: indexState }, process.cwd()) : undefined;
   const { kept, toRender } = await Promise.resolve(jobs).then(readEntries).catch(stopPlan);

@@ -10,8 +10,10 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { resolveBase } from '../src/builder/common/base-url.ts';
-import { filesUnder, inputsFingerprint, isUpToDate, writeStamp } from '../src/builder/placement/build-stamp.ts';
+import { filesUnder, inputsFingerprint, isUpToDate, readStamp, writeStamp } from '../src/builder/placement/build-stamp.ts';
 import { ONE_THREAD_BELOW } from '../src/builder/threads/thread-count.ts';
+import { phasesApart } from '../src/builder/threads/phases-apart.ts';
+import { REPORT_FILE } from '../src/builder/build-phases.ts';
 import { bundleKey, restoreBundles, saveBundles } from '../src/builder/bundles/bundle-cache.ts';
 import { placeSite, readSiteAside } from '../src/builder/placement/place-site.ts';
 import type { PrerenderReport } from '../prerender.ts';
@@ -36,12 +38,12 @@ const V8_FLAGS = ['--interrupt-budget=500000'];
  * Runs one phase in this process. A failure prints why (file:line: reason) and is a PhaseFailed, as a phase process's is.
  * Production React and React Router, and V8's budget (V8_FLAGS), as a phase process has them.
  */
-async function runPhaseHere(phase: string, pagesEdited: number): Promise<void> {
+async function runPhaseHere(phase: string, pagesEdited: number): Promise<PrerenderReport | void> {
   process.env.NODE_ENV = 'production';
   for (const flag of V8_FLAGS) setFlagsFromString(flag);
   const { phaseFailure, runPhase } = await import('../src/builder/build-phases.ts');
   try {
-    await runPhase(phase, { pagesEdited });
+    return await runPhase(phase, { pagesEdited });
   } catch (e) {
     console.error(phaseFailure(e));
     throw new PhaseFailed(phase);
@@ -61,6 +63,11 @@ function runPhaseApart(phaseScript: string, phase: string, phaseEnv: Record<stri
   });
 }
 
+/** Whether the last build finished and left the caches an edit builds from (its stamp, the pages' and the renders'). */
+async function cachesKept(): Promise<boolean> {
+  return !!(await readStamp(root)) && ['.cache/pages/compiled.json', '.cache/render-names.json'].every((f) => existsSync(path.join(root, f)));
+}
+
 async function main() {
   const started = performance.now();
   const base = resolveBase();
@@ -76,27 +83,32 @@ async function main() {
   await rm(work, { recursive: true, force: true });
   // Page sources that changed will be compiled: the phase starts its compile threads (a second or more of loading) at once.
   const edited = changed.filter((f) => f.startsWith('content/') && /\.mdx?$/.test(f)).length;
-  // A small site's phases run in this process: a process of its own cost each a start and the loading of the build's
-  // modules again (real site, 4 alternating cold builds: 143.5-147.9k page faults against 181.2-185.6k, 0.1-4.8 CPU-s
-  // less; largest process 512-531 MB against 357-372 MB). BUILD_PHASES_APART=1 keeps them apart on any site.
+  // A small site's phases run in this process, and a large one's after an edit of a few pages (phases-apart.ts): a
+  // process of its own cost each a start and the loading of the build's modules again (real site, 4 alternating cold
+  // builds: 143.5-147.9k page faults against 181.2-185.6k, 0.1-4.8 CPU-s less; largest process 512-531 MB against
+  // 357-372 MB). BUILD_PHASES_APART=1 keeps them apart on any site.
   const content = path.join(root, 'content');
   const pages = existsSync(content) ? filesUnder(content).filter((f) => /\.mdx?$/.test(f)).length : 0;
   trace('pages counted');
-  const apart = pages >= ONE_THREAD_BELOW || process.env.BUILD_PHASES_APART === '1';
+  const large = pages >= ONE_THREAD_BELOW;
+  const apart = phasesApart({ pages, changed, cachesKept: await cachesKept(), forced: process.env.BUILD_PHASES_APART === '1' });
+  // The pages edited will be compiled here: the compile thread loads the compiler while this process loads the phase.
+  if (!apart && edited > 0) (await import('../src/builder/pages/compile-pool.ts')).startCompilePool(root, edited);
   // The phases run as plain JavaScript (no tsx loader in their processes): see thread-bundle.mjs.
   const phaseScript = apart ? await (await import('../src/builder/threads/thread-bundle.mjs')).threadBundle(path.join(root, 'scripts/build-phase.ts'), root) : '';
   const phases: string[] = [];
   const timed = async (name: string, phase: string, phaseEnv?: Record<string, string>) => {
     const t = performance.now();
-    await (apart ? runPhaseApart(phaseScript, phase, phaseEnv) : runPhaseHere(phase, Number(phaseEnv?.PAGES_EDITED ?? 0)));
+    const report = await (apart ? runPhaseApart(phaseScript, phase, phaseEnv) : runPhaseHere(phase, Number(phaseEnv?.PAGES_EDITED ?? 0)));
     phases.push(`${name} ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    return report;
   };
   // What dist/ holds: a large site's, read in a process of its own while the pages phase runs (whose main thread
-  // mostly waits for its compile threads); a small site's, read when it is placed (its 800 files take 10 ms, the
-  // process 0.07 CPU-s to start).
+  // mostly waits for its compile threads; 40,000 files at 10,000 pages); a small site's, read when it is placed (its
+  // 800 files take 10 ms, the process 0.07 CPU-s to start).
   const marker = path.join(root, `.cache/placing-${path.basename(dist)}`);
   const reading = new AbortController();
-  const present = apart ? readSiteAside(dist, marker, root, reading.signal) : Promise.resolve(undefined);
+  const present = large ? readSiteAside(dist, marker, root, reading.signal) : Promise.resolve(undefined);
   await timed('pages', 'pages', edited ? { PAGES_EDITED: String(edited) } : {});
   // An edit to the content alone leaves both bundles as they were: they are copied, not made again.
   const bundles = await bundleKey(root, dist, path.join(work, 'site-index.json'));
@@ -109,10 +121,9 @@ async function main() {
     await saveBundles(root, bundles, work);
   }
   trace('bundles');
-  await timed('prerender', 'prerender');
+  // Run here, the phase gives its report; run apart, it leaves it in a file.
+  const report = (await timed('prerender', 'prerender')) || (JSON.parse(await readFile(REPORT_FILE, 'utf8')) as PrerenderReport);
   trace('prerender ended');
-  const report = JSON.parse(await readFile(path.join(work, 'report.json'), 'utf8')) as PrerenderReport;
-  trace('report read');
   // 404.html is rendered besides the pages.
   if (report.rendered < report.pages + 1) phases[phases.length - 1] += ` (${report.rendered} rendered, the others unchanged)`;
 

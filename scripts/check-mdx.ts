@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import compilePage from '../src/builder/pages/mdx-compile-worker.ts';
-import { listPageSources, readCategorySources, slugOfText } from '../src/builder/pages/read-content.ts';
+import { listPageSources, readCategorySources } from '../src/builder/pages/read-content.ts';
+import { slugOfText } from '../src/builder/pages/front-matter.ts';
 import { routeTables, versionOfSource } from '../src/builder/pages/page-routes.ts';
 import { problemLines } from '../src/builder/pages/page-problems.ts';
 import { linkerReady, linkRuntime, PageImportError } from '../src/builder/common/page-link.ts';

@@ -1,8 +1,8 @@
 /**
  * The steps of the build (scripts/build.ts), each run on its own: `pages` (every page read and compiled, see
  * page-compiler.ts; where each went in .build/pages.json, the whole manifest in .build/manifest.json), `bundles` (the
- * browser bundle, then the SSR bundle), `prerender` (pages, search index, link check; leaves its report in
- * .build/report.json). They hand over through files in .build/, so a step runs the same in the build's own process
+ * browser bundle, then the SSR bundle), `prerender` (pages, search index, link check; gives its report, which a
+ * step run in a process of its own leaves in .build/report.json). They hand over through files in .build/, so a step runs the same in the build's own process
  * or in one of its own (scripts/build-phase.ts).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -12,12 +12,16 @@ import { PAGE_FAILURES_FILE } from './common/page-failures.ts';
 import { LINK_PLACES_FILE } from './links/link-places.ts';
 import { ContentError } from '../content/manifest.ts';
 import { trace } from './common/trace.ts';
+import type { PrerenderReport } from '../../prerender.ts';
 
 const work = path.join(process.cwd(), '.build');
 const quiet = { logLevel: 'warn' as const };
 
 // Each phase imports only what it uses: Vite alone takes a second or more to load.
-export async function runPhase(phase: string | undefined, { pagesEdited = 0 }: { pagesEdited?: number } = {}): Promise<void> {
+/** Where a prerender run in a process of its own leaves its report. */
+export const REPORT_FILE = path.join(work, 'report.json');
+
+export async function runPhase(phase: string | undefined, { pagesEdited = 0 }: { pagesEdited?: number } = {}): Promise<PrerenderReport | void> {
   if (phase === 'bundles') {
     // Both bundles in one process: Vite and its bundler load once. The config is this phase's own import, not a file
     // Vite bundles again and loads (configFile: false), so the plugins' lazy imports stay lazy: the content reader and
@@ -35,7 +39,7 @@ export async function runPhase(phase: string | undefined, { pagesEdited = 0 }: {
     const { assembleManifest, readContentSources } = await import('./pages/read-content.ts');
     const { siteIndexText } = await import('./bundles/bundle-cache.ts');
     trace('pages: loaded');
-    const { modules, diagramFallbacks, images, failures, linkPlaces } = await compilePages({ root: process.cwd(), pagesEdited });
+    const { modules, diagramFallbacks, images, failures, linkPlaces, stats } = await compilePages({ root: process.cwd(), pagesEdited });
     trace('pages: compiled');
     await mkdir(work, { recursive: true });
     await writeFile(path.join(work, 'pages.json'), JSON.stringify(modules));
@@ -48,7 +52,7 @@ export async function runPhase(phase: string | undefined, { pagesEdited = 0 }: {
     // Where the pages wrote the links the compiler rewrote: a broken one's line in the prerender's report.
     await writeFile(path.join(work, LINK_PLACES_FILE), JSON.stringify(linkPlaces));
     // The whole manifest for the prerender (every entry is in the page cache by now), and the part the bundles read.
-    const sources = await readContentSources(undefined, undefined, 'now', new Set(Object.keys(failures)));
+    const sources = await readContentSources(undefined, undefined, 'now', new Set(Object.keys(failures)), stats);
     trace('pages: content read');
     const manifest = assembleManifest(sources);
     trace('pages: manifest');
@@ -59,8 +63,7 @@ export async function runPhase(phase: string | undefined, { pagesEdited = 0 }: {
     const { prerender } = await import('../../prerender.ts');
     const { resolveBase } = await import('./common/base-url.ts');
     trace('prerender: loaded');
-    const report = await prerender({ clientDir: path.join(work, 'client'), serverEntry: path.join(work, 'server/server.js'), base: resolveBase(), warnOnly: process.env.BROKEN_LINKS === 'warn' });
-    return writeFile(path.join(work, 'report.json'), JSON.stringify(report));
+    return prerender({ clientDir: path.join(work, 'client'), serverEntry: path.join(work, 'server/server.js'), base: resolveBase(), warnOnly: process.env.BROKEN_LINKS === 'warn' });
   }
   throw new Error(`unknown build phase ${phase}`);
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import compilePage from '../../src/builder/pages/mdx-compile-worker.ts';
-import { readDocSource } from '../../src/builder/pages/read-content.ts';
+import { readDocSource } from '../../src/builder/pages/doc-source.ts';
 
 const compileDoc = (source: string, text: string) => compilePage({ path: `/site/${source}`, source, relPath: path.basename(source), text, development: false, withDoc: true });
 

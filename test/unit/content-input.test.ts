@@ -2,7 +2,8 @@
 /** Hostile or mistaken content: every error names the file, the exact line (and column), and why. */
 import { describe, expect, it } from 'vitest';
 import { buildVersionManifest, checkRoutesAcrossVersions, ContentError, unsafeRouteReason } from '../../src/content/manifest.ts';
-import { readCategory, readDocSource } from '../../src/builder/pages/read-content.ts';
+import { readCategory } from '../../src/builder/pages/read-content.ts';
+import { readDocSource } from '../../src/builder/pages/doc-source.ts';
 import type { DocSource } from '../../src/content/types.ts';
 import { CURRENT, OLDER } from '../fixture-versions.ts';
 

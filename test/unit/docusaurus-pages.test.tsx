@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { renderMdx } from './render-mdx.tsx';
-import { readDocSource } from '../../src/builder/pages/read-content.ts';
+import { readDocSource } from '../../src/builder/pages/doc-source.ts';
 import { PAGE_COMPONENTS, PAGE_ELEMENTS } from '../../src/builder/pages/page-components.ts';
 import compilePage from '../../src/builder/pages/mdx-compile-worker.ts';
 import { versionRoutes } from '../../src/builder/links/version-routes.ts';

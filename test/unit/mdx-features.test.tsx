@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, fireEvent, within, act, cleanup } from '@testing-library/react';
 import { renderMdx } from './render-mdx.tsx';
-import { readDocSource, scanDocSource } from '../../src/builder/pages/read-content.ts';
+import { readDocSource, scanDocSource } from '../../src/builder/pages/doc-source.ts';
 import compilePage from '../../src/builder/pages/mdx-compile-worker.ts';
 
 describe('MDX features', () => {

@@ -4,12 +4,13 @@
  */
 import { createProcessor } from '@mdx-js/mdx';
 import { VFile } from 'vfile';
-import { mdxCompileOptionsFor } from './mdx-options.ts';
+import { workerData } from 'node:worker_threads';
+import { keepHighlightsIn, mdxCompileOptionsFor } from './mdx-options.ts';
 import type { DiagramFallback } from '../diagrams/remark-mermaid.ts';
 import type { PageImage } from './remark-images.ts';
 import type { PageAnchors } from './page-anchors.ts';
 import { preprocessMdx } from './mdx-preprocess.ts';
-import { frontMatterOf, syntaxError } from './read-content.ts';
+import { frontMatterOf, syntaxError } from './front-matter.ts';
 import type { Root } from 'mdast';
 import type { DocSource } from '../../content/types.ts';
 import { ContentError } from '../../content/manifest.ts';
@@ -18,6 +19,13 @@ import type { LinkPlaces } from '../links/link-places.ts';
 import { locationOf, problemsOf, type PageProblem } from './page-problems.ts';
 import { trace } from '../common/trace.ts';
 
+/** What the build's pool gives its threads (page-compiler.ts). */
+export interface CompileThreadData {
+  /** Where highlighted code blocks are kept between builds (kept-highlights.ts). */
+  highlightDir?: string;
+}
+const threadData = workerData as CompileThreadData | undefined;
+if (threadData?.highlightDir) keepHighlightsIn(threadData.highlightDir);
 trace('compile thread: loaded');
 
 export interface CompileTask {

@@ -20,6 +20,8 @@ import { rehypeTableWords } from './rehype-table-words.ts';
 import { rehypeHeadingLinks } from './rehype-heading-links.ts';
 import { transformerCodeWords } from './shiki-code-words.ts';
 import { codeHtmlCache, recmaDevInnerHtml, rehypeDevInnerHtml } from './dev-inner-html.ts';
+import { keptHighlights } from './kept-highlights.ts';
+import { rehypeShikiKept } from './rehype-shiki-kept.ts';
 
 
 /** The page compiler's options; `development` (the dev server) shows a diagram's error in the page instead of failing. */
@@ -37,16 +39,28 @@ export const mdxCompileOptionsFor = ({ development }: { development: boolean }):
  * gets a copy, as its tree is its own.
  */
 const highlighted = new BoundedMap<string, Root>(4000);
+let kept: ReturnType<typeof keptHighlights> | undefined;
 const highlightCache = {
   get: (key: string) => {
-    const tree = highlighted.get(key);
+    let tree = highlighted.get(key);
+    if (!tree && kept) {
+      tree = kept.get(key);
+      if (tree) highlighted.set(key, tree);
+    }
     return tree && structuredClone(tree);
   },
-  set(key: string, tree: Root) {
+  set(key: string, tree: Root | undefined) {
+    if (!tree) return this; // a block rehypeShikiKept left for the highlighter
     highlighted.set(key, structuredClone(tree));
+    kept?.set(key, tree);
     return this;
   },
 };
+
+/** The build's compile threads also keep their highlighted blocks between builds, in `dir` (kept-highlights.ts). */
+export function keepHighlightsIn(dir: string): void {
+  kept = keptHighlights(dir);
+}
 
 export const mdxCompileOptions: CompileOptions = {
   remarkPlugins: [
@@ -62,20 +76,20 @@ export const mdxCompileOptions: CompileOptions = {
     remarkTableLabels,
     remarkStaticBody,
   ],
-  rehypePlugins: rehypePluginsWith(highlightCache),
+  rehypePlugins: rehypePluginsWith(highlightCache, true),
   providerImportSource: undefined,
   // A page's one import is React's JSX runtime, which the prerender imports as it is and the browser's copy points at
   // the app's own (page-browser-copy.ts).
   jsxImportSource: 'react',
 };
 
-/** The rehype plugins, with shiki keeping its highlighted blocks in `cache`. */
-function rehypePluginsWith(cache: { get(key: string): Root | undefined; set(key: string, tree: Root): unknown }): CompileOptions['rehypePlugins'] {
+/** The rehype plugins, with shiki keeping its highlighted blocks in `cache` (`fromCacheFirst`: see rehypeShikiKept). */
+function rehypePluginsWith(cache: { get(key: string): Root | undefined; set(key: string, tree: Root): unknown }, fromCacheFirst = false): CompileOptions['rehypePlugins'] {
   return [
     rehypeTableWords,
     rehypeHeadingLinks,
     [
-      rehypeShiki,
+      fromCacheFirst ? rehypeShikiKept : rehypeShiki,
       {
         // Both themes keep every token at 4.5:1 or more on our code backgrounds (checked by axe in the e2e suite).
         themes: { light: 'github-light-default', dark: 'github-dark-default' },

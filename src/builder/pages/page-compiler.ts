@@ -8,62 +8,25 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Piscina } from 'piscina';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { partialsOf } from './partials.ts';
-import { listPageSources, readCategorySources, slugOfText } from './read-content.ts';
+import { listPageSources, readCategorySources } from './read-content.ts';
+import { slugOfText } from './front-matter.ts';
 import { compilerFingerprint, linkDigest, pageCache } from './page-cache.ts';
 import { answersNow, linkAnswersHold } from './remark-links.ts';
 import { routeTables, versionOfSource } from './page-routes.ts';
 import { statSnapshot, unchangedSince, type Snapshotted } from '../common/stat-snapshot.ts';
-import type { CompileOutput, CompileTask } from './mdx-compile-worker.ts';
+import type { CompileTask } from './mdx-compile-worker.ts';
+import { keptHighlightsDir, pruneKeptHighlights } from './kept-highlights.ts';
+import { compilePool, takeStartedPool } from './compile-pool.ts';
 import type { DiagramFallback } from '../diagrams/remark-mermaid.ts';
 import type { PageImage } from './remark-images.ts';
 import type { LinkPlaces } from '../links/link-places.ts';
 import { forEachLimited } from './limit.ts';
 import { problemLines } from './page-problems.ts';
 import { linkRuntime, linkerReady, PageImportError } from '../common/page-link.ts';
-import { PAGE_ENV } from '../threads/page-env.ts';
 import { progress } from '../common/progress.ts';
-import { threadBundle } from '../threads/thread-bundle.mjs';
-import { threadsFor } from '../threads/thread-count.ts';
 import { trace } from '../common/trace.ts';
-
-/**
- * A compile thread's young generation, twice V8's default of 48 MB here: a page's trees outlive a smaller one's
- * collections, so they were copied and promoted, then collected again from the old generation. On the real site the
- * thread's scavenges went from about 150 (900-960 ms) to 85 (640-700 ms); 4 alternating cold builds: 13.7-15.6 against
- * 14.4-16.8 CPU-s. 192 MB gained no more and cost 10k page faults.
- */
-const YOUNG_GENERATION_MB = 96;
-
-/**
- * The compile pool, started on the first page the cache does not have. Below 400 pages one thread
- * (threadsFor): each thread loads the whole toolchain (MDX, the highlighter, mermaid's parser, the
- * layout engine), about 1.5 CPU-seconds, and compiles what the versions of a page share only once.
- * On the real site (121 pages, 2 cores) one thread took the same wall time as two, with a quarter
- * less CPU.
- */
-function compilePool(root: string, pages: number) {
-  const threads = threadsFor(pages);
-  let pool: Promise<Piscina<CompileTask[], CompileOutput[]>> | undefined;
-  return {
-    threads,
-    /** Starts the pool's threads now: each loads the compiler (a second or more) before its first page. */
-    start() {
-      pool ??= threadBundle(path.join(root, 'src/builder/pages/mdx-compile-worker.ts'), root).then(
-        (file) => new Piscina({ filename: pathToFileURL(file).href, name: 'compileVersions', minThreads: 1, maxThreads: threads, env: PAGE_ENV, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }),
-      );
-      return pool;
-    },
-    /** Compiles the versions of one page on one thread (see compileVersions). */
-    async run(tasks: CompileTask[]) {
-      return (await this.start()).run(tasks);
-    },
-    close: async () => (await pool)?.destroy(),
-  };
-}
 
 export interface CompiledPages {
   /** Each page's module file, by source. */
@@ -79,6 +42,8 @@ export interface CompiledPages {
   failures: Record<string, string>;
   /** Where each page wrote the links the compiler rewrote, by source (link-places.ts). */
   linkPlaces: Record<string, LinkPlaces>;
+  /** Each page's stats as they were compiled, by source: the content reader takes them as they are. */
+  stats: ReadonlyMap<string, Stats>;
 }
 
 /** The module a page that did not compile gets: it renders nothing. */
@@ -133,7 +98,7 @@ function cacheKeyText(file: string, text: string, root: string) {
  * compile threads start loading at once, while this thread lists and stats every page.
  */
 export async function compilePages({ root, pagesEdited = 0 }: { root: string; pagesEdited?: number }): Promise<CompiledPages> {
-  const early = pagesEdited > 0 ? compilePool(root, pagesEdited) : undefined;
+  const early = takeStartedPool(root) ?? (pagesEdited > 0 ? compilePool(root, pagesEdited) : undefined);
   // Awaited before the loops below, which keep this thread busy: the pool's thread is made only once esbuild has answered.
   const [pages] = await Promise.all([listPageSources(root), early?.start().catch(() => {})]); // a failure shows in run()
   trace('compile: listed, pool started');
@@ -301,6 +266,7 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
     if (after.size !== before.size || [...after].some(([source, page]) => before.get(source) !== page)) {
       await snapshot.save(after);
       await cache.prune([...Object.values(out), ...firstEntries]);
+      pruneKeptHighlights(keptHighlightsDir(root, compilerFingerprint(root)));
     }
   } finally {
     shown.end();
@@ -310,5 +276,5 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   fallbacks.sort();
   for (const f of fallbacks) console.warn(`diagram drawn in the browser, not at build time: ${f}`);
   for (const w of warnings.sort()) console.warn(`warning: ${w}`);
-  return { modules: out, diagramFallbacks: fallbacks, images, failures, linkPlaces };
+  return { modules: out, diagramFallbacks: fallbacks, images, failures, linkPlaces, stats: statsOf };
 }

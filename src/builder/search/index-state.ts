@@ -11,11 +11,18 @@ import { writeWhole } from '../common/write-whole.ts';
 import { keptIndexFiles, type IndexFileRef } from './search-store.ts';
 import { updateSearchIndex, type DocChange, type IndexBasis } from './index-update.ts';
 import type { MadeIndex } from './search-index.ts';
-import type { SearchIndexJob } from './search-thread.ts';
 import type { SearchRecord } from '../../search/types.ts';
 
 /** Above this share of a version's pages changed, its index is made whole: the update would read as much. */
 const UPDATE_AT_MOST = 0.05;
+
+/** A page of a version: where its records are kept in the render cache, their hash, and the records when just rendered. */
+export interface IndexedPage {
+  path: string;
+  recordsHash: string;
+  entry: string;
+  records?: SearchRecord[];
+}
 
 export interface IndexState {
   /** The index code's key (the search cache's common key): another code's state is not used. */
@@ -52,7 +59,7 @@ export function likelyUpdated(dir: string, tag: string, changed: number, pages: 
 }
 
 /** The job's index as an update of the last one; undefined when it must be made whole. */
-export function updatedIndex(last: IndexState, job: SearchIndexJob, filesDir: string): { made: MadeIndex; docs: IndexState['docs'] } | undefined {
+export function updatedIndex(last: IndexState, job: { pages: IndexedPage[] }, filesDir: string): { made: MadeIndex; docs: IndexState['docs'] } | undefined {
   if (last.pages.length !== job.pages.length || last.pages.some((p, i) => p.path !== job.pages[i].path)) return undefined;
   const changedPages = job.pages.flatMap((page, i) => (page.recordsHash === last.pages[i].recordsHash ? [] : [i]));
   if (!changedPages.length || changedPages.length > Math.max(1, job.pages.length * UPDATE_AT_MOST)) return undefined;

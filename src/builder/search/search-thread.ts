@@ -10,21 +10,15 @@ import { Worker } from 'node:worker_threads';
 import { indexFiles, makeSearchIndex, type MadeIndex, type SearchIndexFile } from './search-index.ts';
 import { keepFiles, readPart } from '../prerender/render-cache.ts';
 import { storeIndexFiles, type IndexFileRef } from './search-store.ts';
-import { indexBasis, loadIndexState, saveIndexState, updatedIndex } from './index-state.ts';
+import { indexBasis, loadIndexState, saveIndexState, updatedIndex, type IndexedPage } from './index-state.ts';
+
+export type { IndexedPage };
 import { threadBundle } from '../threads/thread-bundle.mjs';
 import type { SearchRecord } from '../../search/types.ts';
 import { trace } from '../common/trace.ts';
 
 /** Pages to index above which the indexes are made on a thread. */
 const THREAD_ABOVE = 1000;
-
-/** A page of a version: where its records are kept in the render cache, their hash, and the records when just rendered. */
-export interface IndexedPage {
-  path: string;
-  recordsHash: string;
-  entry: string;
-  records?: SearchRecord[];
-}
 
 /** One version's index to make: its search tag, its search-cache entry, and its pages in the site's order. */
 export interface SearchIndexJob {
