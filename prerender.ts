@@ -34,7 +34,7 @@ import { threadsFor } from './src/builder/threads/thread-count.ts';
 import { dropEntry, FileSetCache, folderHash, keptFile, readEntry, readPart, type Entry, type PageExtract } from './src/builder/prerender/render-cache.ts';
 import { keptIndexFiles, pruneIndexFiles, type IndexFileRef } from './src/builder/search/search-store.ts';
 import { forgetLinkState, planLinkCheck, readLinkState, saveLinkState, targetsKey } from './src/builder/links/link-state.ts';
-import type { KeptSiteFile } from './src/builder/placement/place-site.ts';
+import type { KeptSiteFile, SiteFiles } from './src/builder/placement/place-site.ts';
 import { sha256 } from './src/builder/common/hash.ts';
 import { entryNames, type NamedEntry } from './src/builder/prerender/entry-names.ts';
 import { keepSidebarParts } from './src/builder/prerender/sidebar-parts.ts';
@@ -51,6 +51,11 @@ export interface PrerenderOptions {
   base: string;
   /** Worker threads; defaults to PRERENDER_WORKERS or the number of cores. */
   workers?: number;
+  /**
+   * The files of the last site, when the build has read them by now: a kept page's files found there unchanged are
+   * not looked at again (render-cache.ts readEntry).
+   */
+  lastSite?: SiteFiles;
 }
 
 export interface PrerenderReport {
@@ -228,12 +233,13 @@ async function nameEntries(jobs: PrerenderJob[], cache: FileSetCache, site: Site
  * The versions whose kept pages' records are read ahead, as their index will most likely be made whole: those with a
  * page rendered again, unless so few that their last index will be updated (index-state.ts).
  */
-function readAheadTags(changed: string[], tagOf: Map<string, string>, stateDir: string): Set<string | undefined> {
+function readAheadTags(changed: string[], tagOf: Map<string, string>, stateDir: string): { readAhead: Set<string | undefined>; updated: string[] } {
   const count = new Map<string | undefined, number>();
   for (const p of changed) count.set(tagOf.get(p), (count.get(tagOf.get(p)) ?? 0) + 1);
   const pagesOf = new Map<string, number>();
   for (const tag of tagOf.values()) pagesOf.set(tag, (pagesOf.get(tag) ?? 0) + 1);
-  return new Set([...count].filter(([tag, n]) => !tag || !likelyUpdated(stateDir, tag, n, pagesOf.get(tag)!)).map(([tag]) => tag));
+  const updated = [...count.keys()].filter((tag): tag is string => !!tag && likelyUpdated(stateDir, tag, count.get(tag)!, pagesOf.get(tag)!));
+  return { readAhead: new Set([...count.keys()].filter((tag) => !tag || !updated.includes(tag))), updated };
 }
 
 /** A page as its version's index job lists it: rendered in this build (its records given) or kept. */
@@ -243,18 +249,22 @@ function indexedPage(path: string, rendered: PageOutcome | undefined, keptEntry:
 }
 
 /** Looks up each job's entry: pages whose inputs are as in an earlier build are brought back; the rest are rendered. */
-function readEntries(jobs: PrerenderJob[]): { kept: Map<string, Entry<PageExtract>>; toRender: PrerenderJob[] } {
+function readEntries(jobs: PrerenderJob[], lastSite?: SiteFiles): { kept: Map<string, Entry<PageExtract>>; toRender: PrerenderJob[] } {
   const toRender: PrerenderJob[] = [];
   const kept = new Map<string, Entry<PageExtract>>();
+  const site = lastSite && ((rel: string) => lastSite.get(siteRel(rel)));
   for (const job of jobs) {
-    const entry = readEntry<PageExtract>(job.cacheEntry!);
+    const entry = readEntry<PageExtract>(job.cacheEntry!, site);
     if (entry) kept.set(job.path, entry);
     else toRender.push(job);
   }
   return { kept, toRender };
 }
 
-export async function prerender({ clientDir, serverEntry, base, warnOnly = false, workers }: PrerenderOptions): Promise<PrerenderReport> {
+/** A page's file's path as the site's files are listed: relative, normalised. */
+const siteRel = (rel: string) => path.posix.normalize(rel).replace(/^\//, '');
+
+export async function prerender({ clientDir, serverEntry, base, warnOnly = false, workers, lastSite }: PrerenderOptions): Promise<PrerenderReport> {
   const template = await readFile(path.join(clientDir, 'index.html'), 'utf8');
   if (!template.includes('<!--app-html-->')) throw new BuildError(`${clientDir}/index.html is already prerendered: run the client build first`);
   const viteManifest = JSON.parse(await readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Record<string, ViteChunk>;
@@ -321,9 +331,10 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   trace('prerender: named');
   // A version with a page named afresh most likely has its index made again: when the other pages kept their names,
   // their records are read (on a large site, on a thread) while this thread reads the entries and the pages render.
+  // A version whose last index will be updated has it read meanwhile instead.
   const changedTags = readAheadTags([...fresh], tagOf, indexState.dir);
-  let searchIndexes: ReturnType<typeof startSearchIndexes> | undefined = fresh.size < jobs.length ? startSearchIndexes({ filesDir: searchFiles, readAhead: jobs.filter((j) => !fresh.has(j.path) && changedTags.has(tagOf.get(j.path))).map((j) => j.cacheEntry!), state: indexState }, process.cwd()) : undefined;
-  const { kept, toRender } = await Promise.resolve(jobs).then(readEntries).catch(stopPlan);
+  let searchIndexes: ReturnType<typeof startSearchIndexes> | undefined = fresh.size < jobs.length ? startSearchIndexes({ filesDir: searchFiles, readAhead: jobs.filter((j) => !fresh.has(j.path) && changedTags.readAhead.has(tagOf.get(j.path))).map((j) => j.cacheEntry!), state: indexState, updating: changedTags.updated }, process.cwd()) : undefined;
+  const { kept, toRender } = await Promise.resolve(jobs).then((all) => readEntries(all, lastSite)).catch(stopPlan);
   // Below 400 pages to render, one thread (threadsFor): a second loads the app and the page toolchain again and warms
   // its own heap, about 0.7 CPU-s. On the real site (140 pages, 2 cores) one thread used 0.5-1.2 CPU-s less and 0.1-0.8 s
   // more wall time than two (four alternating pairs of the prerender phase).
@@ -333,7 +344,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
 
   // Otherwise (no page kept its name), a version with a page being rendered most likely has its index made again: its kept pages' records are read meanwhile.
   const renderedTags = readAheadTags(toRender.map((job) => job.path), tagOf, indexState.dir);
-  searchIndexes ??= startSearchIndexes({ filesDir: searchFiles, readAhead: [...kept].filter(([p]) => renderedTags.has(tagOf.get(p))).map(([, entry]) => entry.path), state: indexState }, process.cwd());
+  searchIndexes ??= startSearchIndexes({ filesDir: searchFiles, readAhead: [...kept].filter(([p]) => renderedTags.readAhead.has(tagOf.get(p))).map(([, entry]) => entry.path), state: indexState, updating: renderedTags.updated }, process.cwd());
   const outcomes = new Map<string, PageOutcome>();
   for (const page of await rendering) outcomes.set(page.path, page);
   trace('prerender: rendered');
@@ -383,7 +394,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   });
 
   // The unchanged pages' files are not in clientDir: the build puts them in the site from the cache (place-site.ts).
-  const keptFiles: KeptSiteFile[] = [...kept.values()].flatMap((e) => e.files.map(({ rel, dev, ino }, i) => ({ rel: path.posix.normalize(rel).replace(/^\//, ''), file: keptFile(e.path, i), dev, ino })));
+  const keptFiles: KeptSiteFile[] = [...kept.values()].flatMap((e) => e.files.map(({ rel, dev, ino }, i) => ({ rel: siteRel(rel), file: keptFile(e.path, i), dev, ino })));
   keptFiles.push(...sidebarFiles);
   const keptRels = new Set(keptFiles.map((f) => f.rel));
   const staticExists = async (p: string) => keptRels.has(p) || stat(path.join(clientDir, p)).then((s) => s.isFile(), () => false);

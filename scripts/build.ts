@@ -15,7 +15,7 @@ import { ONE_THREAD_BELOW } from '../src/builder/threads/thread-count.ts';
 import { phasesApart } from '../src/builder/threads/phases-apart.ts';
 import { REPORT_FILE } from '../src/builder/build-phases.ts';
 import { bundleKey, restoreBundles, saveBundles } from '../src/builder/bundles/bundle-cache.ts';
-import { placeSite, readSiteAside } from '../src/builder/placement/place-site.ts';
+import { placeSite, readSiteAside, type SiteFiles } from '../src/builder/placement/place-site.ts';
 import type { PrerenderReport } from '../prerender.ts';
 import { trace } from '../src/builder/common/trace.ts';
 
@@ -38,12 +38,12 @@ const V8_FLAGS = ['--interrupt-budget=500000'];
  * Runs one phase in this process. A failure prints why (file:line: reason) and is a PhaseFailed, as a phase process's is.
  * Production React and React Router, and V8's budget (V8_FLAGS), as a phase process has them.
  */
-async function runPhaseHere(phase: string, pagesEdited: number): Promise<PrerenderReport | void> {
+async function runPhaseHere(phase: string, options: { pagesEdited: number; lastSite?: SiteFiles }): Promise<PrerenderReport | void> {
   process.env.NODE_ENV = 'production';
   for (const flag of V8_FLAGS) setFlagsFromString(flag);
   const { phaseFailure, runPhase } = await import('../src/builder/build-phases.ts');
   try {
-    return await runPhase(phase, { pagesEdited });
+    return await runPhase(phase, options);
   } catch (e) {
     console.error(phaseFailure(e));
     throw new PhaseFailed(phase);
@@ -97,18 +97,21 @@ async function main() {
   // The phases run as plain JavaScript (no tsx loader in their processes): see thread-bundle.mjs.
   const phaseScript = apart ? await (await import('../src/builder/threads/thread-bundle.mjs')).threadBundle(path.join(root, 'scripts/build-phase.ts'), root) : '';
   const phases: string[] = [];
-  const timed = async (name: string, phase: string, phaseEnv?: Record<string, string>) => {
-    const t = performance.now();
-    const report = await (apart ? runPhaseApart(phaseScript, phase, phaseEnv) : runPhaseHere(phase, Number(phaseEnv?.PAGES_EDITED ?? 0)));
-    phases.push(`${name} ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    return report;
-  };
   // What dist/ holds: a large site's, read in a process of its own while the pages phase runs (whose main thread
   // mostly waits for its compile threads; 40,000 files at 10,000 pages); a small site's, read when it is placed (its
   // 800 files take 10 ms, the process 0.07 CPU-s to start).
   const marker = path.join(root, `.cache/placing-${path.basename(dist)}`);
   const reading = new AbortController();
   const present = large ? readSiteAside(dist, marker, root, reading.signal) : Promise.resolve(undefined);
+  let presentNow: SiteFiles | null | undefined;
+  void present.then((files) => (presentNow = files));
+  const timed = async (name: string, phase: string, phaseEnv?: Record<string, string>) => {
+    const t = performance.now();
+    // Run here, the prerender is given the last site's files if they have been read by then.
+    const report = await (apart ? runPhaseApart(phaseScript, phase, phaseEnv) : runPhaseHere(phase, { pagesEdited: Number(phaseEnv?.PAGES_EDITED ?? 0), lastSite: presentNow ?? undefined }));
+    phases.push(`${name} ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    return report;
+  };
   await timed('pages', 'pages', edited ? { PAGES_EDITED: String(edited) } : {});
   // An edit to the content alone leaves both bundles as they were: they are copied, not made again.
   const bundles = await bundleKey(root, dist, path.join(work, 'site-index.json'));

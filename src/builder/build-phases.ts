@@ -13,6 +13,7 @@ import { LINK_PLACES_FILE } from './links/link-places.ts';
 import { ContentError } from '../content/manifest.ts';
 import { trace } from './common/trace.ts';
 import type { PrerenderReport } from '../../prerender.ts';
+import type { SiteFiles } from './placement/place-site.ts';
 
 const work = path.join(process.cwd(), '.build');
 const quiet = { logLevel: 'warn' as const };
@@ -21,7 +22,7 @@ const quiet = { logLevel: 'warn' as const };
 /** Where a prerender run in a process of its own leaves its report. */
 export const REPORT_FILE = path.join(work, 'report.json');
 
-export async function runPhase(phase: string | undefined, { pagesEdited = 0 }: { pagesEdited?: number } = {}): Promise<PrerenderReport | void> {
+export async function runPhase(phase: string | undefined, { pagesEdited = 0, lastSite }: { pagesEdited?: number; lastSite?: SiteFiles } = {}): Promise<PrerenderReport | void> {
   if (phase === 'bundles') {
     // Both bundles in one process: Vite and its bundler load once. The config is this phase's own import, not a file
     // Vite bundles again and loads (configFile: false), so the plugins' lazy imports stay lazy: the content reader and
@@ -63,7 +64,7 @@ export async function runPhase(phase: string | undefined, { pagesEdited = 0 }: {
     const { prerender } = await import('../../prerender.ts');
     const { resolveBase } = await import('./common/base-url.ts');
     trace('prerender: loaded');
-    return prerender({ clientDir: path.join(work, 'client'), serverEntry: path.join(work, 'server/server.js'), base: resolveBase(), warnOnly: process.env.BROKEN_LINKS === 'warn' });
+    return prerender({ clientDir: path.join(work, 'client'), serverEntry: path.join(work, 'server/server.js'), base: resolveBase(), warnOnly: process.env.BROKEN_LINKS === 'warn', lastSite });
   }
   throw new Error(`unknown build phase ${phase}`);
 }

@@ -45,6 +45,27 @@ describe('the render cache', () => {
     expect(served.nlink).toBeGreaterThan(1);
   });
 
+  it('trusts the last site for a file it holds as that same file, unchanged, and finds one changed there', async () => {
+    const cache = new FileSetCache(await temp(), 'c');
+    await cache.ready();
+    const entry = cache.entryFor('/docs/x/', 'data');
+    const site = await siteWithPage();
+    await keepFiles(entry, site, rels, { recordsHash: 'h' });
+    const siteStats = async () => new Map(await Promise.all(rels.map(async (rel) => [rel, await stat(path.join(site, rel))] as const)));
+    const lastSite = await siteStats();
+    const looked: string[] = [];
+    const lookup = (rel: string) => (looked.push(rel), lastSite.get(rel));
+    expect(readEntry(entry, lookup)?.files.map((f) => f.rel)).toEqual(rels);
+    expect(looked).toEqual(rels);
+    // A file of the site that is another file (a copy) says nothing of the cache's: it is looked at itself.
+    const other = { ...lastSite.get(rels[0])!, ino: -1 };
+    expect(readEntry(entry, (rel) => (rel === rels[0] ? other : lastSite.get(rel)))?.data).toEqual({ recordsHash: 'h' });
+    // Edited in place in the site (the cache's file too): the entry is dropped, as without the site's files.
+    await appendFile(path.join(site, rels[0]), '<p>edited</p>');
+    const edited = await siteStats();
+    expect(readEntry(entry, (rel) => edited.get(rel))).toBeUndefined();
+  });
+
   it("keeps parts beside the entry's data, each read only on demand", async () => {
     const dir = await temp();
     const cache = new FileSetCache(dir, 'c');

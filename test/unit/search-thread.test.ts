@@ -106,6 +106,11 @@ describe('the search indexes made beside the prerender', () => {
     /** The index's files as its entry lists them, by their path in the site. */
     const indexOf = async (entry: string, dir: string) => Object.fromEntries(await Promise.all(readEntry<IndexFileRef[]>(entry)!.data.map(async (ref) => [ref.rel, await readFile(path.join(dir, ref.name), 'utf8')])));
     expect(await indexOf(second.jobs[0].entry, filesDir)).toEqual(await indexOf(whole.jobs[0].entry, whole.filesDir));
+    // On a thread started before the pages render, which reads the last index meanwhile: the same files.
+    const threaded = { ...second.jobs[0], entry: search.entryFor(tag, '2t') };
+    await runSearchIndexJobs(first);
+    await startSearchIndexes({ filesDir, readAhead: [], state, updating: [tag] }, process.cwd(), Infinity).finish([threaded]);
+    expect(await indexOf(threaded.entry, filesDir)).toEqual(await indexOf(whole.jobs[0].entry, whole.filesDir));
     // Another page's records changed too: two of two pages is too many to update.
     const third = { filesDir, state, jobs: [{ tag, entry: search.entryFor(tag, '4'), pages: [await page('/docs/a/', 'a1', [record('/docs/a/', '', 'Public shares go through a frontend.')]), await page('/docs/b/', 'b2', [record('/docs/b/', '', 'Reserved.'), record('/docs/b/', '#limits', 'Limits.')])] }] };
     expect(await runSearchIndexJobs(third)).toEqual([]);

@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { indexFiles, makeSearchIndex, type MadeIndex, type SearchIndexFile } from './search-index.ts';
 import { keepFiles, readPart } from '../prerender/render-cache.ts';
 import { storeIndexFiles, type IndexFileRef } from './search-store.ts';
-import { indexBasis, loadIndexState, saveIndexState, updatedIndex, type IndexedPage } from './index-state.ts';
+import { indexBasis, loadIndexState, saveIndexState, updatedIndex, type IndexedPage, type IndexState } from './index-state.ts';
 
 export type { IndexedPage };
 import { threadBundle } from '../threads/thread-bundle.mjs';
@@ -47,10 +47,10 @@ function recordsOf(page: IndexedPage, read: RecordsRead): SearchRecord[] {
 }
 
 /** Makes the indexes here, on this thread: each updated from the last one where it can be, else whole. Gives the tags updated. */
-export async function runSearchIndexJobs({ filesDir, jobs, state }: SearchIndexJobs, read: RecordsRead = new Map()): Promise<string[]> {
+export async function runSearchIndexJobs({ filesDir, jobs, state }: SearchIndexJobs, read: RecordsRead = new Map(), states: StatesRead = new Map()): Promise<string[]> {
   const updatedTags: string[] = [];
   for (const job of jobs) {
-    const last = state && loadIndexState(state.dir, job.tag, state.key);
+    const last = states.has(job.tag) ? states.get(job.tag) : state && loadIndexState(state.dir, job.tag, state.key);
     const updated = last && updatedIndex(last, job, filesDir);
     trace(`search: ${job.tag} ${updated ? 'updated' : 'to be made whole'}`);
     let made = updated?.made;
@@ -80,7 +80,19 @@ async function storeIndex(filesDir: string, made: MadeIndex, lastRefs: IndexFile
 }
 
 /** What the thread is given: every job, or the records to read until its jobs come as a message. */
-export type SearchThreadInput = SearchIndexJobs | { filesDir: string; readAhead: string[]; state?: SearchIndexJobs['state'] };
+export type SearchThreadInput = SearchIndexJobs | ReadAhead;
+
+/** What the thread can read before its jobs come: kept pages' records, and the last indexes it will most likely update. */
+interface ReadAhead {
+  filesDir: string;
+  readAhead: string[];
+  state?: SearchIndexJobs['state'];
+  /** The versions whose last index (index-state.ts) is read now. */
+  updating?: string[];
+}
+
+/** Each version's last index as read ahead (undefined: none usable). */
+export type StatesRead = Map<string, IndexState | undefined>;
 
 /** Runs the thread; its promise settles when it has ended. */
 async function startThread(input: SearchThreadInput, root: string): Promise<{ thread: Worker; ended: Promise<void> }> {
@@ -107,9 +119,9 @@ export async function makeSearchIndexes(input: SearchIndexJobs, root: string, th
  * the pages render (at ten thousand pages, half a second); `finish` gives it the jobs once every
  * page's records are known. Otherwise `finish` is makeSearchIndexes.
  */
-export function startSearchIndexes({ filesDir, readAhead, state }: { filesDir: string; readAhead: string[]; state?: SearchIndexJobs['state'] }, root: string, threadAbove = THREAD_ABOVE) {
-  if (readAhead.length <= threadAbove) return { finish: (jobs: SearchIndexJob[]) => makeSearchIndexes({ filesDir, jobs, state }, root, threadAbove) };
-  const started = startThread({ filesDir, readAhead, state }, root);
+export function startSearchIndexes({ filesDir, readAhead, state, updating = [] }: ReadAhead, root: string, threadAbove = THREAD_ABOVE) {
+  if (readAhead.length <= threadAbove && !(state && updating.length)) return { finish: (jobs: SearchIndexJob[]) => makeSearchIndexes({ filesDir, jobs, state }, root, threadAbove) };
+  const started = startThread({ filesDir, readAhead, state, updating }, root);
   started.then(({ ended }) => ended).catch(() => {}); // a failure shows in finish
   return {
     async finish(jobs: SearchIndexJob[]): Promise<void> {
