@@ -70,6 +70,9 @@ async function cachesKept(): Promise<boolean> {
 
 async function main() {
   const started = performance.now();
+  // Every phase builds for production, run here or apart; set before anything reads the environment, so that the
+  // build stamp and the bundles' cache key see the same NODE_ENV whichever way the phases run.
+  process.env.NODE_ENV = 'production';
   const base = resolveBase();
   // Nothing read by the build changed and dist/ is as the last build left it: nothing to do.
   const changed: string[] = [];
@@ -104,7 +107,10 @@ async function main() {
   const reading = new AbortController();
   const present = large ? readSiteAside(dist, marker, root, reading.signal) : Promise.resolve(undefined);
   let presentNow: SiteFiles | null | undefined;
-  void present.then((files) => (presentNow = files));
+  void present.then((files) => {
+    presentNow = files;
+    trace('last site read');
+  });
   const timed = async (name: string, phase: string, phaseEnv?: Record<string, string>) => {
     const t = performance.now();
     // Run here, the prerender is given the last site's files if they have been read by then.

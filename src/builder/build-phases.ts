@@ -37,10 +37,12 @@ export async function runPhase(phase: string | undefined, { pagesEdited = 0, las
   }
   if (phase === 'pages') {
     const { compilePages } = await import('./pages/page-compiler.ts');
-    const { assembleManifest, readContentSources } = await import('./pages/read-content.ts');
+    const { assembleManifest, contentReader } = await import('./pages/read-content.ts');
     const { siteIndexText } = await import('./bundles/bundle-cache.ts');
     trace('pages: loaded');
-    const { modules, diagramFallbacks, images, failures, linkPlaces, stats } = await compilePages({ root: process.cwd(), pagesEdited });
+    // The unchanged content files are placed while the edited pages compile; the others are read after.
+    let content: ReturnType<typeof contentReader> | undefined;
+    const { modules, diagramFallbacks, images, failures, linkPlaces } = await compilePages({ root: process.cwd(), pagesEdited, whileCompiling: (stats) => (content = contentReader(undefined, undefined, 'now', stats)) });
     trace('pages: compiled');
     await mkdir(work, { recursive: true });
     await writeFile(path.join(work, 'pages.json'), JSON.stringify(modules));
@@ -53,7 +55,7 @@ export async function runPhase(phase: string | undefined, { pagesEdited = 0, las
     // Where the pages wrote the links the compiler rewrote: a broken one's line in the prerender's report.
     await writeFile(path.join(work, LINK_PLACES_FILE), JSON.stringify(linkPlaces));
     // The whole manifest for the prerender (every entry is in the page cache by now), and the part the bundles read.
-    const sources = await readContentSources(undefined, undefined, 'now', new Set(Object.keys(failures)), stats);
+    const sources = await (content ?? contentReader()).finish(new Set(Object.keys(failures)));
     trace('pages: content read');
     const manifest = assembleManifest(sources);
     trace('pages: manifest');

@@ -119,7 +119,13 @@ describe('incremental builds', () => {
     // (entry-names.ts) and the one page is rendered again; its version's search index is updated in place
     // (index-update.ts), and equals the cold build's below.
     await edit(doc('7.1', 'guides/one.mdx'), 'Back to', 'Go back to');
+    const renderEntries = async () => (await readdir(path.join(warm.dir, '.cache/render'))).filter((f) => f.endsWith('.json'));
+    const entriesBefore = await renderEntries();
     const sentence = await build(warm.dir, { BUILD_TRACE: '1' });
+    // The edited page's old render-cache entry is removed by its name, and no other.
+    const entriesAfter = await renderEntries();
+    assert.equal(entriesAfter.length, entriesBefore.length, 'one render-cache entry replaced by one');
+    assert.equal(entriesBefore.filter((f) => !entriesAfter.includes(f)).length, 1, "the edited page's old entry is gone");
     assert.match(sentence, /\(1 rendered, the others unchanged\)/, sentence);
     assert.match(sentence, /search: docs-default-current updated/, sentence);
     assert.match(await readFile(path.join(warm.dir, 'dist/docs/guides/one/index.html'), 'utf8'), /Go back to/);

@@ -42,8 +42,6 @@ export interface CompiledPages {
   failures: Record<string, string>;
   /** Where each page wrote the links the compiler rewrote, by source (link-places.ts). */
   linkPlaces: Record<string, LinkPlaces>;
-  /** Each page's stats as they were compiled, by source: the content reader takes them as they are. */
-  stats: ReadonlyMap<string, Stats>;
 }
 
 /** The module a page that did not compile gets: it renders nothing. */
@@ -97,7 +95,7 @@ function cacheKeyText(file: string, text: string, root: string) {
  * `pagesEdited`: how many page sources the caller knows changed. Those will be compiled, so the
  * compile threads start loading at once, while this thread lists and stats every page.
  */
-export async function compilePages({ root, pagesEdited = 0 }: { root: string; pagesEdited?: number }): Promise<CompiledPages> {
+export async function compilePages({ root, pagesEdited = 0, whileCompiling }: { root: string; pagesEdited?: number; whileCompiling?: (stats: ReadonlyMap<string, Stats>) => void }): Promise<CompiledPages> {
   const early = takeStartedPool(root) ?? (pagesEdited > 0 ? compilePool(root, pagesEdited) : undefined);
   // Awaited before the loops below, which keep this thread busy: the pool's thread is made only once esbuild has answered.
   const [pages] = await Promise.all([listPageSources(root), early?.start().catch(() => {})]); // a failure shows in run()
@@ -195,9 +193,12 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   trace('compile: route tables');
   const byRelPath = new Map<string, typeof pages>();
   for (const page of pages) byRelPath.set(page.relPath, [...(byRelPath.get(page.relPath) ?? []), page]);
+  // Pages changed since the last build go first: their compile runs while this thread looks at the others, then does
+  // the caller's `whileCompiling`.
+  const changed = (versions: typeof pages) => versions.some(({ source }) => !unchangedSince(before.get(source), statsOf.get(source)!));
+  const groups = [...byRelPath.values()];
   try {
-    // A window of pages in flight keeps every thread busy without opening every file at once.
-    await forEachLimited([...byRelPath.values()], pool.threads * 2, async (versions) => {
+    const handle = async (versions: typeof pages) => {
       const toCompile: { source: string; text: string; stats: Stats; task: CompileTask }[] = [];
       for (const { source, relPath } of versions) {
         const file = path.join(root, source);
@@ -256,7 +257,13 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
         await cache.set(source, text, entry, links);
         done(source, compiledFrom(source, text, stats, entry, links));
       }
-    });
+    };
+    // A window of pages in flight keeps every thread busy without opening every file at once.
+    const compiling = forEachLimited(groups.filter(changed), pool.threads * 2, handle);
+    compiling.catch(() => {}); // awaited below; this keeps a failure from counting as unhandled meanwhile
+    await forEachLimited(groups.filter((g) => !changed(g)), pool.threads * 2, handle);
+    whileCompiling?.(statsOf);
+    await compiling;
     trace('compile: all pages');
     if (Object.keys(failures).length) {
       await mkdir(path.dirname(failedModule), { recursive: true });
@@ -276,5 +283,7 @@ export async function compilePages({ root, pagesEdited = 0 }: { root: string; pa
   fallbacks.sort();
   for (const f of fallbacks) console.warn(`diagram drawn in the browser, not at build time: ${f}`);
   for (const w of warnings.sort()) console.warn(`warning: ${w}`);
-  return { modules: out, diagramFallbacks: fallbacks, images, failures, linkPlaces, stats: statsOf };
+  // In the pages' order, whatever order they were done in.
+  const bySource = <T>(o: Record<string, T>) => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { modules: bySource(out), diagramFallbacks: fallbacks, images: bySource(images), failures: bySource(failures), linkPlaces: bySource(linkPlaces) };
 }

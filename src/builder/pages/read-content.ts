@@ -207,9 +207,18 @@ interface SnapshotEntry extends Snapshotted {
  * Reads every version folder. A file unchanged since the last reading comes from the content
  * snapshot; a page whose text is known comes from the page cache (the build's page phase fills
  * it); anything else is parsed here, or with `headings: 'later'` only its front matter is read.
- * `statsOf`: the pages' stats as the caller took them (by source, as 'content/docs/…'), not taken again.
+ * `failed`: pages that did not compile (placeFailedPage).
  */
-export async function readContentSources(root = process.cwd(), contentDir = CONTENT_DIR, headings: 'now' | 'later' = 'now', failed: ReadonlySet<string> = new Set(), statsOf?: ReadonlyMap<string, Stats>): Promise<ContentSources> {
+export async function readContentSources(root = process.cwd(), contentDir = CONTENT_DIR, headings: 'now' | 'later' = 'now', failed: ReadonlySet<string> = new Set()): Promise<ContentSources> {
+  return contentReader(root, contentDir, headings).finish(failed);
+}
+
+/**
+ * readContentSources in two steps: the unchanged files are placed at once, the others read by `finish`, so that a build
+ * places them while its edited pages compile (build-phases.ts). `statsOf`: the pages' stats as the caller took them (by
+ * source, as 'content/docs/…'), not taken again.
+ */
+export function contentReader(root = process.cwd(), contentDir = CONTENT_DIR, headings: 'now' | 'later' = 'now', statsOf?: ReadonlyMap<string, Stats>) {
   const sources: ContentSources = { root, contentDir, versions: siteConfig.versions.map((v) => ({ name: v.name, docs: new Map(), categories: new Map() })), tolerant: headings === 'later' };
   // Each file by its path and its source (its path from the project, as errors and the page compiler name it).
   const files = siteConfig.versions.flatMap((v) => walk(path.join(root, contentDir, v.name)).map((rel) => ({ file: path.join(root, contentDir, v.name, rel), source: `${contentDir}/${v.name}/${rel}` })));
@@ -218,26 +227,28 @@ export async function readContentSources(root = process.cwd(), contentDir = CONT
   const before = snapshot.load();
   const after = new Map<string, SnapshotEntry>();
   // Unchanged files are placed at once, here (at ten thousand pages a promise each cost a tenth of a second); the others are read.
-  const toRead: { file: string; st: Stats }[] = [];
+  const toRead: { file: string; source: string; st: Stats }[] = [];
   for (const { file, source } of files) {
-    if (failed.has(source)) {
-      placeFailedPage(sources, file);
-      continue;
-    }
     const st = statsOf?.get(source) ?? statSync(file);
     const known = before.get(file);
     // An entry whose headings were left for later will not do for a build.
     const usable = unchangedSince(known, st) && (headings === 'later' || !known.doc || known.doc.toc);
     if (usable && placeInSources(sources, file, known)) after.set(file, known);
-    else toRead.push({ file, st });
+    else toRead.push({ file, source, st });
   }
-  const changed = before.size !== files.length || toRead.length > 0;
-  await forEachLimited(toRead, 64, async ({ file, st }) => {
-    const read = await readContentFile(sources, file, headings);
-    if (read) after.set(file, { mtimeMs: st.mtimeMs, size: st.size, ...read });
-  });
-  if (changed) await snapshot.save(after);
-  return sources;
+  return {
+    async finish(failed: ReadonlySet<string> = new Set()): Promise<ContentSources> {
+      for (const { file, source } of files) if (failed.has(source)) placeFailedPage(sources, file), after.delete(file);
+      const reading = toRead.filter(({ source }) => !failed.has(source));
+      const changed = before.size !== files.length || reading.length > 0;
+      await forEachLimited(reading, 64, async ({ file, st }) => {
+        const read = await readContentFile(sources, file, headings);
+        if (read) after.set(file, { mtimeMs: st.mtimeMs, size: st.size, ...read });
+      });
+      if (changed) await snapshot.save(after);
+      return sources;
+    },
+  };
 }
 
 /**

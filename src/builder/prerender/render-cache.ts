@@ -201,6 +201,18 @@ export class FileSetCache {
     return this.common;
   }
 
+  /** Removes one entry an earlier build named, with its files. */
+  remove(name: string): void {
+    const entry = path.join(this.dir, name);
+    let files = 0;
+    try {
+      files = readMeta<unknown>(entry).files.length;
+    } catch {
+      // unreadable or gone: its entry file is removed below, and its files (if any) by the next whole prune
+    }
+    dropEntry(entry, files);
+  }
+
   async ready(): Promise<void> {
     await mkdir(this.dir, { recursive: true });
   }
