@@ -236,13 +236,13 @@ async function nameEntries(jobs: PrerenderJob[], cache: FileSetCache, site: Site
  * The versions whose kept pages' records are read ahead, as their index will most likely be made whole: those with a
  * page rendered again, unless so few that their last index will be updated (index-state.ts).
  */
-function readAheadTags(changed: string[], tagOf: Map<string, string>, stateDir: string): { readAhead: Set<string | undefined>; updated: string[] } {
+function readAheadTags(changed: string[], tagOf: Map<string, string>, stateDir: string): { readAhead: Set<string | undefined>; updated: { tag: string; pages: number }[] } {
   const count = new Map<string | undefined, number>();
   for (const p of changed) count.set(tagOf.get(p), (count.get(tagOf.get(p)) ?? 0) + 1);
   const pagesOf = new Map<string, number>();
   for (const tag of tagOf.values()) pagesOf.set(tag, (pagesOf.get(tag) ?? 0) + 1);
   const updated = [...count.keys()].filter((tag): tag is string => !!tag && likelyUpdated(stateDir, tag, count.get(tag)!, pagesOf.get(tag)!));
-  return { readAhead: new Set([...count.keys()].filter((tag) => !tag || !updated.includes(tag))), updated };
+  return { readAhead: new Set([...count.keys()].filter((tag) => !tag || !updated.includes(tag))), updated: updated.map((tag) => ({ tag, pages: pagesOf.get(tag)! })) };
 }
 
 /** A page as its version's index job lists it: rendered in this build (its records given) or kept. */

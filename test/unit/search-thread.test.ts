@@ -109,7 +109,7 @@ describe('the search indexes made beside the prerender', () => {
     // On a thread started before the pages render, which reads the last index meanwhile: the same files.
     const threaded = { ...second.jobs[0], entry: search.entryFor(tag, '2t') };
     await runSearchIndexJobs(first);
-    await startSearchIndexes({ filesDir, readAhead: [], state, updating: [tag] }, process.cwd(), Infinity).finish([threaded]);
+    await startSearchIndexes({ filesDir, readAhead: [], state, updating: [{ tag, pages: 2 }] }, process.cwd(), 1).finish([threaded]);
     expect(await indexOf(threaded.entry, filesDir)).toEqual(await indexOf(whole.jobs[0].entry, whole.filesDir));
     // Another page's records changed too: two of two pages is too many to update.
     const third = { filesDir, state, jobs: [{ tag, entry: search.entryFor(tag, '4'), pages: [await page('/docs/a/', 'a1', [record('/docs/a/', '', 'Public shares go through a frontend.')]), await page('/docs/b/', 'b2', [record('/docs/b/', '', 'Reserved.'), record('/docs/b/', '#limits', 'Limits.')])] }] };

@@ -12,7 +12,7 @@ if ('jobs' in input) await runSearchIndexJobs(input);
 else {
   // The last indexes to update and the records that can be read before the rendered pages' are known; then the jobs come.
   const { state } = input;
-  const states: StatesRead = new Map(state ? (input.updating ?? []).map((tag) => [tag, loadIndexState(state.dir, tag, state.key)]) : []);
+  const states: StatesRead = new Map(state ? (input.updating ?? []).map(({ tag }) => [tag, loadIndexState(state.dir, tag, state.key)]) : []);
   const read: RecordsRead = new Map(input.readAhead.map((entry) => [entry, readPart<SearchRecord[]>(entry, 'records')]));
   trace('search thread: read ahead');
   // A failure is unhandled here on purpose: it ends the thread with an error event.

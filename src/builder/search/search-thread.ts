@@ -1,7 +1,8 @@
 /**
- * Makes the search indexes of the versions whose records changed (search-index.ts): reads the
- * unchanged pages' records back from the render cache, builds each version's index, puts its files
- * in the search cache's folder (search-store.ts) and lists them in its entry. A large site does it on a thread of its own
+ * Makes the search indexes of the versions whose records changed: updates the last index in place
+ * after an edit of a few pages (index-update.ts, index-state.ts), or reads the unchanged pages'
+ * records back from the render cache and makes it whole (search-index.ts); puts its files in the
+ * search cache's folder (search-store.ts) and lists them in its entry. A large site does it on a thread of its own
  * (search-index-thread.ts) so that the prerender checks links meanwhile: at ten thousand pages a
  * version's index takes a second or two, where the thread's start would cost a small one more than it saves.
  */
@@ -11,11 +12,11 @@ import { indexFiles, makeSearchIndex, type MadeIndex, type SearchIndexFile } fro
 import { keepFiles, readPart } from '../prerender/render-cache.ts';
 import { storeIndexFiles, type IndexFileRef } from './search-store.ts';
 import { indexBasis, loadIndexState, saveIndexState, updatedIndex, type IndexedPage, type IndexState } from './index-state.ts';
-
-export type { IndexedPage };
 import { threadBundle } from '../threads/thread-bundle.mjs';
 import type { SearchRecord } from '../../search/types.ts';
 import { trace } from '../common/trace.ts';
+
+export type { IndexedPage };
 
 /** Pages to index above which the indexes are made on a thread. */
 const THREAD_ABOVE = 1000;
@@ -87,8 +88,8 @@ interface ReadAhead {
   filesDir: string;
   readAhead: string[];
   state?: SearchIndexJobs['state'];
-  /** The versions whose last index (index-state.ts) is read now. */
-  updating?: string[];
+  /** The versions whose last index (index-state.ts) is read now, with their pages. */
+  updating?: { tag: string; pages: number }[];
 }
 
 /** Each version's last index as read ahead (undefined: none usable). */
@@ -117,10 +118,12 @@ export async function makeSearchIndexes(input: SearchIndexJobs, root: string, th
  * render-cache entries of the kept pages of versions with a page being rendered, whose indexes are
  * most likely made again. When they are many, a thread starts now and reads their records while
  * the pages render (at ten thousand pages, half a second); `finish` gives it the jobs once every
- * page's records are known. Otherwise `finish` is makeSearchIndexes.
+ * page's records are known. `updating`: the versions whose last index will most likely be updated
+ * (index-state.ts), which the thread, started for them too, reads meanwhile. Otherwise `finish` is makeSearchIndexes.
  */
 export function startSearchIndexes({ filesDir, readAhead, state, updating = [] }: ReadAhead, root: string, threadAbove = THREAD_ABOVE) {
-  if (readAhead.length <= threadAbove && !(state && updating.length)) return { finish: (jobs: SearchIndexJob[]) => makeSearchIndexes({ filesDir, jobs, state }, root, threadAbove) };
+  // A large version's last index is read on the thread while the pages render; a small one's when its job comes.
+  if (readAhead.length <= threadAbove && !(state && updating.some((u) => u.pages > threadAbove))) return { finish: (jobs: SearchIndexJob[]) => makeSearchIndexes({ filesDir, jobs, state }, root, threadAbove) };
   const started = startThread({ filesDir, readAhead, state, updating }, root);
   started.then(({ ended }) => ended).catch(() => {}); // a failure shows in finish
   return {
