@@ -55,14 +55,17 @@ export const indexBasis = ({ termParts: _t, recordParts: _r, ...basis }: MadeInd
 
 /** Whether a version whose pages `changed` of `pages` were rendered again will most likely be updated, not made whole. */
 export function likelyUpdated(dir: string, tag: string, changed: number, pages: number): boolean {
-  return changed <= Math.max(1, pages * UPDATE_AT_MOST) && existsSync(stateFile(dir, tag));
+  return fewChanged(changed, pages) && existsSync(stateFile(dir, tag));
 }
+
+/** Whether `changed` of a version's `pages` are few enough for its index to be updated rather than made whole. */
+const fewChanged = (changed: number, pages: number) => changed <= Math.max(1, pages * UPDATE_AT_MOST);
 
 /** The job's index as an update of the last one; undefined when it must be made whole. */
 export function updatedIndex(last: IndexState, job: { pages: IndexedPage[] }, filesDir: string): { made: MadeIndex; docs: IndexState['docs'] } | undefined {
   if (last.pages.length !== job.pages.length || last.pages.some((p, i) => p.path !== job.pages[i].path)) return undefined;
   const changedPages = job.pages.flatMap((page, i) => (page.recordsHash === last.pages[i].recordsHash ? [] : [i]));
-  if (!changedPages.length || changedPages.length > Math.max(1, job.pages.length * UPDATE_AT_MOST)) return undefined;
+  if (!changedPages.length || !fewChanged(changedPages.length, job.pages.length)) return undefined;
   // The last index's files, as they were kept: one changed in place means it is made whole (and written anew).
   if (!keptIndexFiles(filesDir, last.refs)) return undefined;
   const docOf = new Map(last.docs.ids.map((id, doc) => [id, doc]));
