@@ -73,6 +73,8 @@ describe('incremental builds', () => {
     assert.match(await build(warm.dir), /built 12 pages/);
     const before = await tree(path.join(warm.dir, 'dist'));
     assert.match(await build(warm.dir), /dist\/ is up to date/);
+    // The build is for production whatever NODE_ENV the writer's shell sets: nothing it makes depends on it.
+    assert.match(await build(warm.dir, { NODE_ENV: 'development' }), /dist\/ is up to date/);
     assertSameTree(await tree(path.join(warm.dir, 'dist')), before);
     await rm(path.join(warm.dir, 'dist/sitemap.xml'));
     assert.match(await build(warm.dir), /built 12 pages/, 'a file missing from dist/ is built again');
@@ -117,11 +119,13 @@ describe('incremental builds', () => {
     assertReused(deleted, 12);
     // A sentence only: the manifest is as it was, so every other page keeps its render-cache entry by its name alone
     // (entry-names.ts) and the one page is rendered again; its version's search index is updated in place
-    // (index-update.ts), and equals the cold build's below.
+    // (index-update.ts), and equals the cold build's below. Built from a shell that sets NODE_ENV to development: the
+    // bundles are kept, and the page is rendered by production React as the cold build's is.
     await edit(doc('7.1', 'guides/one.mdx'), 'Back to', 'Go back to');
     const renderEntries = async () => (await readdir(path.join(warm.dir, '.cache/render'))).filter((f) => f.endsWith('.json'));
     const entriesBefore = await renderEntries();
-    const sentence = await build(warm.dir, { BUILD_TRACE: '1' });
+    const sentence = await build(warm.dir, { BUILD_TRACE: '1', NODE_ENV: 'development' });
+    assertReused(sentence, 12);
     // The edited page's old render-cache entry is removed by its name, and no other.
     const entriesAfter = await renderEntries();
     assert.equal(entriesAfter.length, entriesBefore.length, 'one render-cache entry replaced by one');
