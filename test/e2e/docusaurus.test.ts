@@ -139,10 +139,11 @@ describe('pages moved from Docusaurus', () => {
     const shed = await page.locator('.markdown img').first().boundingBox();
     assert.ok(shed && shed.width < 400 && Math.abs(shed.height / shed.width - 240 / 400) < 0.02, `scaled in proportion: ${JSON.stringify(shed)}`);
     await page.setViewportSize({ width: 1280, height: 800 });
-    // Relative file links lead to the pages' routes under the base URL.
+    // File links, relative or from the docs folder, lead to the pages' routes under the base URL.
     const body = page.locator('.markdown');
     assert.equal(await body.getByRole('link', { name: 'notices', exact: true }).getAttribute('href'), `${BASE}docs/moving/notices/`);
     assert.equal(await body.getByRole('link', { name: 'the landing page' }).getAttribute('href'), `${BASE}docs/moving/`);
+    assert.equal(await body.getByRole('link', { name: 'the notices again' }).getAttribute('href'), `${BASE}docs/moving/notices/`);
     // Followed in the browser, it opens that page.
     await body.getByRole('link', { name: 'notices', exact: true }).click();
     await page.waitForURL(`**${BASE}docs/moving/notices/`);

@@ -68,6 +68,19 @@ describe('a relative file link', () => {
     expect(resolve('../getting-started.mdx', inOld)).toEqual({ href: '/docs/1.9/getting-started/' });
   });
 
+  it('is looked for where Docusaurus looks: a bare name beside the linking file, then from the version folder; a rooted one from the version folder', () => {
+    expect(resolve('getting-started.mdx#a')).toEqual({ href: '/docs/getting-started/#a' });
+    expect(resolve('guides/agent.mdx', inOld)).toMatchObject({ reason: 'no page file concepts/guides/agent.mdx in version 1.9' });
+    expect(resolve('guides/agent.mdx')).toEqual({ href: '/docs/guides/agent-guide/' });
+    expect(resolve('/concepts/index.mdx', inOld)).toEqual({ href: '/docs/1.9/concepts/' });
+    expect(resolve('/guides/install/install.mdx?x=1#b')).toEqual({ href: '/docs/guides/install/?x=1#b' });
+    // From the site's root, through its docs folder: the linking page's version still.
+    expect(resolve('/docs/concepts/tunnels.mdx', inOld)).toEqual({ href: '/docs/1.9/concepts/tunnels/' });
+    expect(resolve('@site/docs/only-old.mdx', inOld)).toEqual({ href: '/docs/1.9/only-old/' });
+    // A rooted path to no page file may be a static file (a page's Markdown copy): the built site's link check judges it.
+    expect(resolve('/docs/concepts/index.md', inOld)).toEqual({ href: '/docs/concepts/index.md' });
+  });
+
   it('stays in its version: a file only another version has fails', () => {
     expect(resolve('../only-old.mdx')).toMatchObject({ reason: 'no page file only-old.mdx in version 2.0' });
   });

@@ -4,8 +4,10 @@
  *
  * 1. A route in the page's own version: `/docs/concepts/tunnels/#x` in a page of version V is V's page,
  *    `/docs/` + V's pathPrefix + `concepts/tunnels/#x`.
- * 2. A relative file link: `./tunnels.mdx`, `../concepts/tunnels.md#x`, resolved against the linking file's folder,
- *    within its version's folder, to that file's route (its `slug:` respected).
+ * 2. A file link, to that file's route (its `slug:` respected), within the linking page's version folder, looked for
+ *    where Docusaurus looks: `./tunnels.mdx` and `../concepts/tunnels.md#x` in the linking file's folder;
+ *    `tunnels.mdx` there, then in the version's folder; `/concepts/tunnels.mdx` in the version's folder (or, written
+ *    from the site's root as `/docs/concepts/tunnels.mdx` or `@site/docs/…`, the same).
  * 3. Another version, on purpose: `/docs/<version name>/<path>` (`/docs/1.0/guides/agent/`), through that version's
  *    pathPrefix, so it keeps pointing at that version across cuts.
  * 4. Anything else (other routes of the site, other sites, `#anchor` alone, static files) is left as it is.
@@ -47,6 +49,8 @@ export interface LinkFrom {
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 const FILE_LINK = /\.mdx?$/;
 const DOCS = '/docs/';
+/** Docusaurus's name for the site's folder in an import or a link. */
+const SITE_ALIAS = '@site/';
 /** A path ending in a file name with an extension of letters: '/docs/img/x.png', not '/docs/1.0'. */
 const STATIC_FILE = /\/[^/]*\.[a-z][a-z0-9]*$/i;
 
@@ -111,8 +115,8 @@ export function resolveLink(href: string, from: LinkFrom, lookup: RouteLookup): 
   const own = lookup.versions.find((v) => v.name === from.version);
   if (!own) return { href };
   const [path, suffix] = splitSuffix(href);
-  if (path.startsWith('/')) return resolveRoute(path, suffix, own, lookup);
   if (FILE_LINK.test(path)) return resolveFile(path, suffix, own, from, lookup);
+  if (path.startsWith('/')) return resolveRoute(path, suffix, own, lookup);
   return { href };
 }
 
@@ -141,7 +145,7 @@ function resolveRoute(path: string, suffix: string, own: VersionRoutes, lookup: 
   return { reason: `no page at ${written}${wanted} in version ${version.name}`, ...(hints.length ? { hint: hints.join('; ') } : {}) };
 }
 
-/** Form 2: a page file relative to the linking file, in the linking file's version. */
+/** Form 2: a page file, in the linking page's version. */
 function resolveFile(path: string, suffix: string, own: VersionRoutes, from: LinkFrom, lookup: RouteLookup): Resolved {
   let decoded: string;
   try {
@@ -149,12 +153,28 @@ function resolveFile(path: string, suffix: string, own: VersionRoutes, from: Lin
   } catch {
     return { reason: `malformed file link ${path}` };
   }
+  if (decoded.startsWith(SITE_ALIAS)) decoded = decoded.slice(SITE_ALIAS.length - 1);
   const fromDir = dirOf(from.relPath);
+  const found = (parts: string[] | null) => {
+    const route = parts ? lookup.fileRoute(own, parts.join('/')) : undefined;
+    return route === undefined ? undefined : { href: `${DOCS}${own.pathPrefix}${route}${suffix}` };
+  };
+  if (decoded.startsWith('/')) {
+    // From the version's folder, or from the site's root through its docs folder. Not a page file there: left as it
+    // is, a static file perhaps (a page's Markdown copy), which the check of the built site's links judges.
+    const inVersion = [decoded, ...(decoded.startsWith(DOCS) ? [decoded.slice(DOCS.length - 1)] : [])];
+    for (const p of inVersion) {
+      const out = found(normalize(p.split('/')));
+      if (out) return out;
+    }
+    return { href: path + suffix };
+  }
   const parts = normalize([...(fromDir ? fromDir.split('/') : []), ...decoded.split('/')]);
   if (!parts) return { reason: `file link ${path} leaves version ${own.name}'s folder`, hint: 'to link to another version on purpose, write /docs/<version>/<route>' };
+  // A bare name ('tunnels.mdx', 'guides/x.md') is looked for beside the linking file, then from the version's folder.
+  const out = found(parts) ?? (/^\.\.?\//.test(decoded) ? undefined : found(normalize(decoded.split('/'))));
+  if (out) return out;
   const target = parts.join('/');
-  const route = lookup.fileRoute(own, target);
-  if (route !== undefined) return { href: `${DOCS}${own.pathPrefix}${route}${suffix}` };
   const name = parts[parts.length - 1];
   const reason = name.startsWith('_') ? `${path} is a partial, not a page: it has no route to link to` : `no page file ${target} in version ${own.name}`;
   const close = nearest(target, own.files.keys());
