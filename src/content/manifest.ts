@@ -1,5 +1,5 @@
 import type { VersionConfig } from '../../site.config.ts';
-import type { CategorySource, CategoryIndexEntry, DocEntry, DocSource, VersionManifest } from './types.ts';
+import type { CategorySource, CategoryIndexEntry, DocEntry, DocSource, SidebarItem, VersionManifest } from './types.ts';
 import { docIdFromPath, docRelativeRoute } from './routes.ts';
 import { buildSidebar, SidebarError } from './sidebar.ts';
 import { slugify } from './slug.ts';
@@ -124,7 +124,11 @@ export function buildVersionManifest(
     throw e;
   }
   const main = docs.find((d) => d.id === version.mainDoc);
-  if (!main) throw new ContentError(folder, `main doc "${version.mainDoc}" does not exist`);
+  if (!main) {
+    const first = firstDocId(sidebar);
+    const advice = first ? `: set this version's mainDoc in site.config.ts to a page's id, such as "${first}", the first page of its sidebar` : '';
+    throw new ContentError(folder, `main doc "${version.mainDoc}" does not exist${advice}`);
+  }
   return {
     name: version.name,
     label: version.label,
@@ -136,4 +140,13 @@ export function buildVersionManifest(
     categoryIndexes,
     sidebar,
   };
+}
+
+/** The id of the first page a reader meets in `items`, or undefined when there is none. */
+function firstDocId(items: SidebarItem[]): string | undefined {
+  for (const item of items) {
+    const id = item.type === 'doc' ? item.docId : firstDocId(item.items);
+    if (id) return id;
+  }
+  return undefined;
 }

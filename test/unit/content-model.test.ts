@@ -126,7 +126,16 @@ describe('version manifest and sidebar', () => {
     expect(() => buildVersionManifest(CURRENT, [...docs, doc('concepts/other.mdx', { slug: '/concepts' })], categories)).toThrow(/concepts\/other\.mdx: route \/docs\/concepts\/ is already taken/);
     expect(() => buildVersionManifest(CURRENT, docs, [...categories, { dir: 'x', label: 'X', link: { type: 'doc', id: 'nope' } }])).toThrow(ContentError);
     expect(() => buildVersionManifest(CURRENT, docs, [...categories, { dir: 'x', label: 'X', link: { type: 'doc', id: 'nope' } }])).toThrow('content/docs/7.1/x/_category_.json');
-    expect(() => buildVersionManifest(CURRENT, docs.slice(1), categories)).toThrow(/main doc "getting-started" does not exist/);
+    // A version whose main doc is gone (pages brought from elsewhere) is told where to set it, and to what.
+    let message = '';
+    try {
+      buildVersionManifest(CURRENT, docs.slice(1), categories);
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/main doc "getting-started" does not exist: set this version's mainDoc in site\.config\.ts to a page's id, such as "[^"]+", the first page of its sidebar/);
+    const named = /such as "([^"]+)"/.exec(message)![1];
+    expect(buildVersionManifest({ ...CURRENT, mainDoc: named }, docs.slice(1), categories).sidebar).toBeTruthy();
     expect(() => buildVersionManifest(CURRENT, [{ relPath: 'x.mdx', frontMatter: {}, toc: [] }, ...docs], categories)).toThrow(/x\.mdx: no title/);
   });
 });
