@@ -78,6 +78,19 @@ describe('pages written for Docusaurus', () => {
     expect(screen.getByRole('link', { name: 'Guides' }).getAttribute('href')).toBe('/docs/guides/');
   });
 
+  it('shows <Details> as Docusaurus does: with no import, or imported from its MDXComponents', async () => {
+    for (const head of ['', "import Details from '@theme/MDXComponents/Details';\n\n"]) {
+      const { container } = await renderPage('content/docs/1.1/guides/more.mdx', `${head}<Details>\n<summary>Playbook</summary>\n\nThe steps.\n\n</Details>\n`);
+      expect(container.querySelector('details > summary')!.textContent).toBe('Playbook');
+      expect(container.querySelector('details')!.textContent).toContain('The steps.');
+      cleanup();
+    }
+    // A page's own Details is its own.
+    const own = await compile('content/docs/1.1/guides/own.mdx', "# Own\n\nexport const Details = () => 'mine';\n\n<Details />\n");
+    expect(own.errors).toBeUndefined();
+    expect(own.code).not.toContain('"details"');
+  });
+
   it('reads Docusaurus’s labels given on Tabs, its defaultValue, and shows and writes the tab the address names', async () => {
     window.history.replaceState(null, '', '/docs/guides/run/?os=windows&x=1');
     const { container } = await renderPage(

@@ -1,8 +1,8 @@
 /**
  * The imports a Docusaurus page makes, read at compile time so that the compiled page imports nothing (page-link.ts):
  * - `@theme/Tabs`, `TabItem`, `Admonition`, `DocCardList` are the components every page has, under the name the page
- *   gave them; `@theme/Details` is `<details>`; `@theme/CodeBlock` with a literal code becomes a fenced block, so it
- *   is highlighted like one;
+ *   gave them; `@theme/Details` (or `@theme/MDXComponents/Details`, or `<Details>` with no import, as Docusaurus
+ *   allows) is `<details>`; `@theme/CodeBlock` with a literal code becomes a fenced block, so it is highlighted like one;
  * - `useBaseUrl('/img/x.png')` from `@docusaurus/useBaseUrl`, in an attribute, is the path itself (the build adds the
  *   base URL to every path);
  * - a partial (`import Setup from './_setup.mdx'` or `'@site/…'`) is put in place of each `<Setup />`: its text is
@@ -34,8 +34,11 @@ const THEME_COMPONENTS: Record<string, string> = {
   '@theme/Admonition': 'Admonition',
   '@theme/DocCardList': 'DocCardList',
   '@theme/Details': 'details',
+  '@theme/MDXComponents/Details': 'details',
   '@theme/CodeBlock': 'CodeBlock',
 };
+/** Docusaurus's components a page uses without importing them (its theme's MDXComponents), and what they are here. */
+const UNIMPORTED_COMPONENTS: Record<string, string> = { Details: 'details' };
 const USE_BASE_URL = '@docusaurus/useBaseUrl';
 const WHAT_TO_DO = `write it in Markdown, or use the components every page has (${PAGE_COMPONENTS.join(', ')})`;
 /** Partials inside partials, at most this deep: deeper is an import cycle. */
@@ -117,7 +120,7 @@ function expand(tree: Root, file: VFile, from: string, parse: (file: string, tex
       (parent as Parent).children.splice(index, 1, ...(content as RootContent[]));
       return [SKIP, index + content.length];
     }
-    const component = imports.components.get(name);
+    const component = imports.components.get(name) ?? (own.has(name) ? undefined : UNIMPORTED_COMPONENTS[name]);
     if (component) node.name = component;
     if (imports.useBaseUrl) inlineBaseUrl(node, imports.useBaseUrl, file);
     if (node.name === 'CodeBlock' && component) {
