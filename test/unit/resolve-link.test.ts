@@ -97,6 +97,13 @@ describe('a relative file link', () => {
   });
 });
 
+describe('a path alias of a Docusaurus site', () => {
+  it('fails, saying what to write instead', () => {
+    expect(resolve('@zrokdocs/concepts/tunnels#x')).toEqual({ reason: '@zrokdocs is a path alias of the Docusaurus site this page was written for, which this site does not have', hint: 'write the route (/docs/…/) or a file link (./page.mdx)' });
+    expect(resolve('@site/docs/concepts/tunnels.mdx')).toEqual({ href: '/docs/concepts/tunnels/' });
+  });
+});
+
 describe('anything else', () => {
   it('is left as written', () => {
     for (const href of ['https://zrok.io/', '//cdn.example/x', 'mailto:a@b', '#here', '/search/?q=x', '/', '/img/logo.svg', '/docs/img/shot.png', '../other/', '']) {

@@ -115,6 +115,9 @@ export function resolveLink(href: string, from: LinkFrom, lookup: RouteLookup): 
   const own = lookup.versions.find((v) => v.name === from.version);
   if (!own) return { href };
   const [path, suffix] = splitSuffix(href);
+  // '@zrokdocs/concepts/x': a path alias that a Docusaurus site's own plugin put in place; no browser reads it.
+  const alias = /^@[^/]+/.exec(path)?.[0];
+  if (alias && !path.startsWith(SITE_ALIAS)) return { reason: `${alias} is a path alias of the Docusaurus site this page was written for, which this site does not have`, hint: 'write the route (/docs/…/) or a file link (./page.mdx)' };
   if (FILE_LINK.test(path)) return resolveFile(path, suffix, own, from, lookup);
   if (path.startsWith('/')) return resolveRoute(path, suffix, own, lookup);
   return { href };
