@@ -99,7 +99,7 @@ describe('a relative file link', () => {
 
 describe('a path alias of a Docusaurus site', () => {
   it('fails, saying what to write instead', () => {
-    expect(resolve('@zrokdocs/concepts/tunnels#x')).toEqual({ reason: '@zrokdocs is a path alias of the Docusaurus site this page was written for, which this site does not have', hint: 'write the route (/docs/…/) or a file link (./page.mdx)' });
+    expect(resolve('@zrokdocs/concepts/tunnels#x')).toEqual({ reason: '@zrokdocs is a path alias of the Docusaurus site this page was written for, which this site does not have', hint: 'write a route such as /docs/concepts/, a file link such as ./page.mdx, or a full https:// URL' });
     expect(resolve('@site/docs/concepts/tunnels.mdx')).toEqual({ href: '/docs/concepts/tunnels/' });
   });
 });

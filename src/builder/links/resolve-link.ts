@@ -117,7 +117,7 @@ export function resolveLink(href: string, from: LinkFrom, lookup: RouteLookup): 
   const [path, suffix] = splitSuffix(href);
   // '@zrokdocs/concepts/x': a path alias that a Docusaurus site's own plugin put in place; no browser reads it.
   const alias = /^@[^/]+/.exec(path)?.[0];
-  if (alias && !path.startsWith(SITE_ALIAS)) return { reason: `${alias} is a path alias of the Docusaurus site this page was written for, which this site does not have`, hint: 'write the route (/docs/…/) or a file link (./page.mdx)' };
+  if (alias && !path.startsWith(SITE_ALIAS)) return { reason: `${alias} is a path alias of the Docusaurus site this page was written for, which this site does not have`, hint: 'write a route such as /docs/concepts/, a file link such as ./page.mdx, or a full https:// URL' };
   if (FILE_LINK.test(path)) return resolveFile(path, suffix, own, from, lookup);
   if (path.startsWith('/')) return resolveRoute(path, suffix, own, lookup);
   return { href };
