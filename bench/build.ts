@@ -5,12 +5,17 @@
  *   builds of the Docusaurus site on the same content, and the ratios (`--runs N`, default 1);
  * - the JS and CSS a first visit downloads (raw and gzip) for the home page and four doc pages,
  *   measured in Chromium: the files the page requests until the network is idle.
- * Usage: npx tsx bench/build.ts [--no-build] [--compare ../zrok/website] [--runs 3]
+ * - with `--against <git ref>`, alternating with cold builds of this repository at that commit (a worktree of its own,
+ *   this node_modules/ when its package-lock.json is the same, else its own `npm ci`): our CPU against our own earlier
+ *   code, a ratio that holds across machines as one against Docusaurus does not (bench/README.md).
+ * Usage: npx tsx bench/build.ts [--no-build] [--compare ../zrok/website] [--against <git ref>] [--runs 3]
  * CPU is user + system time of the build and every process it starts (GNU time), memory the
  * largest process's peak RSS.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { launchBrowser, startSite } from '../test/e2e/support.ts';
@@ -58,16 +63,36 @@ const oursCold = () => {
   emptied(process.cwd(), ['.cache']);
   return ours({ FORCE_BUILD: '1' });
 };
+/** A worktree of this repository at `ref`, ready to build; removed when the benchmark ends. */
+function worktreeAt(ref: string): string {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'bench-against-')), 'repo');
+  execFileSync('git', ['worktree', 'add', '--detach', dir, ref], { stdio: 'ignore' });
+  process.on('exit', () => spawnSync('git', ['worktree', 'remove', '--force', dir]));
+  const lock = (root: string) => readFileSync(path.join(root, 'package-lock.json'), 'utf8');
+  if (lock(dir) === lock(process.cwd())) symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'));
+  else execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'ignore' });
+  return dir;
+}
+/** A cold build of the worktree `dir`, as oursCold() makes ours. */
+const coldAt = (dir: string) => {
+  emptied(dir, ['.cache']);
+  const script = existsSync(path.join(dir, 'scripts/build.mjs')) ? ['scripts/build.mjs'] : ['node_modules/.bin/tsx', 'scripts/build.ts'];
+  return timed(process.execPath, script, dir, { ...process.env, FORCE_BUILD: '1' });
+};
 const row = (name: string, t: Timed) => `| ${name} | ${t.wall.toFixed(1)} s | ${t.cpu.toFixed(1)} s | ${t.peakMb.toFixed(0)} MB |`;
 
 if (!process.argv.includes('--no-build')) {
   const runs = Number(arg('--runs') ?? 1);
   const docusaurus = arg('--compare');
+  const against = arg('--against');
+  const earlier = against ? worktreeAt(against) : undefined;
   const cold: Timed[] = [];
   const reference: Timed[] = [];
+  const ownEarlier: Timed[] = [];
   for (let i = 0; i < runs; i++) {
     cold.push(oursCold());
     console.log(cold.at(-1)!.output.split('\n').find((l) => l.startsWith('built')));
+    if (earlier) ownEarlier.push(coldAt(earlier));
     if (docusaurus) {
       emptied(docusaurus, ['build', '.docusaurus', 'node_modules/.cache']);
       reference.push(timed('npx', ['docusaurus', 'build'], docusaurus, { ...process.env, NODE_ENV: 'production' }));
@@ -93,6 +118,11 @@ if (!process.argv.includes('--no-build')) {
   console.log(row('ours, cold (empty .cache/)', median(cold)));
   console.log(row('ours, nothing changed', unchanged));
   console.log(row('ours, one page edited', edited));
+  if (earlier) {
+    const e = median(ownEarlier);
+    console.log(row(`ours at ${against}, cold`, e));
+    console.log(`\ncold CPU against ${against}: ${(median(cold).cpu / e.cpu).toFixed(3)}× (by pair ${cold.map((o, i) => (o.cpu / ownEarlier[i].cpu).toFixed(3)).join(', ')}×)`);
+  }
   if (docusaurus) {
     const d = median(reference);
     console.log(row('Docusaurus, cold', d));
