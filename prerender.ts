@@ -23,7 +23,7 @@ import { likelyUpdated } from './src/builder/search/index-state.ts';
 import { SETTINGS_STORAGE_KEY } from './src/store/keys.ts';
 import { bundledStyles, contentSecurityPolicy, inlineScripts, inlineStyles, scriptHash } from './src/builder/prerender/csp.ts';
 import { writeHostFiles } from './src/builder/hosts/host-files.ts';
-import { checkRedirects } from './src/builder/hosts/redirect-check.ts';
+import { redirectProblems } from './src/builder/hosts/redirect-check.ts';
 import { createPageDataBuilder } from './src/content/page-data.ts';
 import type { SidebarItem } from './src/content/types.ts';
 import { chunkPreloads, PAGE_RUNTIME, type ViteChunk } from './src/builder/prerender/page-html.ts';
@@ -309,11 +309,13 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const images = await readPageImages(path.dirname(clientDir));
   await copyPageImages(clientDir, images);
   const jobs: PrerenderJob[] = [...pagePaths.map((p) => ({ path: p })), { path: '/404-not-found/', notFound: true }];
-  const redirects = [
+  const allRedirects = [
     ...site.versions.map((v) => ({ from: v.root, to: v.mainDocRoute })),
     ...siteConfig.redirects,
   ];
-  checkRedirects(redirects, new Set(pagePaths), base, 'site.config.ts', await readFile(path.join(process.cwd(), 'site.config.ts'), 'utf8'));
+  // A redirect a host would misread, or to no page, is left out, and named with the build's other problems at its end.
+  const badRedirects = redirectProblems(allRedirects, new Set(pagePaths), base, 'site.config.ts', await readFile(path.join(process.cwd(), 'site.config.ts'), 'utf8'));
+  const redirects = allRedirects.filter((r) => !badRedirects.has(r));
   // What decides whether a link reaches anything: the pages, the redirects and the site's other files (listed before
   // any page is written). The last build's link state is dropped until this build's check has passed (link-state.ts).
   const siteFiles = (await readdir(clientDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(clientDir, path.join(e.parentPath, e.name)));
@@ -442,7 +444,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const routeOf = (link: string) => `/${link.replace(/^https?:\/\/[^/]+/, '').slice(base.length).split(/[?#]/)[0]}`;
   const errors = (await checkLinks({ pages: linkPlan.pages, targets: linkPlan.targets, redirects, base, staticExists })).filter((e) => !failures[e.source] && !failedRoutes.has(routeOf(e.link)));
   const failed = Object.keys(failures).length > 0;
-  if (!errors.length && !failed) await saveLinkState(linkStateFile, linkPlan.next);
+  if (!errors.length && !failed && !badRedirects.size) await saveLinkState(linkStateFile, linkPlan.next);
   trace('prerender: links checked');
   await indexing;
   trace('prerender: indexed');
@@ -454,7 +456,10 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     const headings = new Map(site.versions.flatMap((v) => v.docs.map((d) => [d.route, d.toc.map((t) => t.id)] as const)));
     return formatLinkErrors(errors, { base, places: await readLinkPlaces(path.dirname(clientDir)), headingIds: (page) => headings.get(page) });
   };
-  if (failed) throw new BuildError(failureReport(failures, errors.length ? await linkReport() : undefined));
+  if (failed || badRedirects.size) {
+    const pagesAndLinks = failed || errors.length ? failureReport(failures, errors.length ? await linkReport() : undefined) : '';
+    throw new BuildError([[...badRedirects.values()].join('\n'), pagesAndLinks].filter(Boolean).join('\n\n'));
+  }
   if (errors.length) {
     const message = await linkReport();
     // Draft mode for writers with half a version written; CI and `npm run build` never set it.

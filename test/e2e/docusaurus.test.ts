@@ -166,8 +166,8 @@ describe('pages moved from Docusaurus', () => {
   });
 });
 
-describe('a build with five mistakes in five pages', () => {
-  it('names all five, each with file and line, in one run, and writes no dist/', async () => {
+describe('a build with five mistakes in five pages and one in its config', () => {
+  it('names all six, each with file and line, in one run, and writes no dist/', async () => {
     const dir = path.join(project, `content/docs/${CURRENT.name}/moving`);
     const edits: [string, (t: string) => string][] = [
       // a link to no page
@@ -183,6 +183,11 @@ describe('a build with five mistakes in five pages', () => {
     ];
     const originals = await Promise.all(edits.map(([f]) => readFile(path.join(dir, f), 'utf8')));
     await Promise.all(edits.map(([f, edit], i) => writeFile(path.join(dir, f), edit(originals[i]))));
+    // and a redirect to no page, as a version's pages moved elsewhere leave one
+    const configFile = path.join(project, 'site.config.ts');
+    const config = await readFile(configFile, 'utf8');
+    assert.match(config, /redirects: \[\],/);
+    await writeFile(configFile, config.replace('redirects: [],', `redirects: [{ from: '/docs/old-moving/', to: '/docs/moving/gone/' }],`));
     try {
       await rm(path.join(project, 'dist-broken'), { recursive: true, force: true });
       const { code, output } = await build({ OUT_DIR: 'dist-broken' });
@@ -196,6 +201,7 @@ describe('a build with five mistakes in five pages', () => {
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/moving\/packing\.mdx:\d+: broken link \.\/unpacking\.mdx: no page file moving\/unpacking\.mdx`));
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/guides\/crash\.mdx:\d+: front matter "sidebar_position" must be a number`));
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/getting-started\.mdx:\d+: MDX syntax error`));
+      assert.match(output, /site\.config\.ts:\d+: redirect target is not a page: \/docs\/old-moving\/ -> \/docs\/moving\/gone\//);
       await assert.rejects(readdir(path.join(project, 'dist-broken')), 'no dist/ is written');
       // check-mdx says of each page what the build's compiler says: the four that fail to compile, and only those
       // (an anchor is the link check's, once every page is rendered).
@@ -211,7 +217,7 @@ describe('a build with five mistakes in five pages', () => {
       assert.deepEqual(buildLines, checkLines, output);
       assert.equal(checkLines.filter((l) => l.includes('/moving/packing.mdx:')).length, 2, checked);
     } finally {
-      await Promise.all(edits.map(([f], i) => writeFile(path.join(dir, f), originals[i])));
+      await Promise.all([...edits.map(([f], i) => writeFile(path.join(dir, f), originals[i])), writeFile(configFile, config)]);
     }
   });
 });

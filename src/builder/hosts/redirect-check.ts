@@ -15,17 +15,18 @@ function lineOf(configText: string, needle: string): number {
 }
 
 /**
- * Throws a BuildError naming `configFile:line` for each redirect whose path a host could misread, or whose
- * target is not a page of the site.
+ * Each redirect whose path a host could misread, or whose target is not a page of the site, with its problem naming
+ * `configFile:line`: the build leaves them out of the site and fails at its end, with every other problem it finds.
+ * A base URL a host could misread fails at once.
  */
-export function checkRedirects(redirects: { from: string; to: string }[], pagePaths: Set<string>, base: string, configFile: string, configText: string): void {
+export function redirectProblems(redirects: { from: string; to: string }[], pagePaths: Set<string>, base: string, configFile: string, configText: string): Map<{ from: string; to: string }, string> {
   if (!PLAIN_PATH.test(base)) throw new BuildError(`BASE_URL ${JSON.stringify(base)}: a base URL holds only letters, digits and - . _ ~ /`);
-  const problems: string[] = [];
+  const problems = new Map<{ from: string; to: string }, string>();
   const at = (path: string) => `${configFile}:${lineOf(configText, path) || 1}`;
   for (const r of redirects) {
-    if (!PLAIN_PATH.test(r.from)) problems.push(`${at(r.from)}: redirect source ${JSON.stringify(r.from)} is not a plain path (/, letters, digits, - . _ ~)`);
-    else if (!TARGET.test(r.to)) problems.push(`${at(r.to)}: redirect target ${JSON.stringify(r.to)} is not a plain path with an optional #anchor`);
-    else if (!pagePaths.has(r.to.split('#')[0])) problems.push(`${at(r.to)}: redirect target is not a page: ${r.from} -> ${r.to}`);
+    if (!PLAIN_PATH.test(r.from)) problems.set(r, `${at(r.from)}: redirect source ${JSON.stringify(r.from)} is not a plain path (/, letters, digits, - . _ ~)`);
+    else if (!TARGET.test(r.to)) problems.set(r, `${at(r.to)}: redirect target ${JSON.stringify(r.to)} is not a plain path with an optional #anchor`);
+    else if (!pagePaths.has(r.to.split('#')[0])) problems.set(r, `${at(r.to)}: redirect target is not a page: ${r.from} -> ${r.to}`);
   }
-  if (problems.length) throw new BuildError(problems.join('\n'));
+  return problems;
 }
