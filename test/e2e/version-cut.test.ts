@@ -72,6 +72,10 @@ describe('npm run docs:version', () => {
     assert.match(moved, new RegExp(`href="/docs/${CURRENT.name.replace('.', '\\.')}/guides/one/#step-one"`));
     const fresh = await readFile(path.join(project, 'dist/docs/getting-started/index.html'), 'utf8');
     assert.match(fresh, /href="\/docs\/guides\/one\/#step-one"/);
+    // So do the links of its Markdown copy (what llms.txt leads to), as full URLs.
+    const copy = await readFile(path.join(project, 'dist/docs', CURRENT.name, 'getting-started/index.md'), 'utf8');
+    assert.match(copy, new RegExp(`\\]\\(https?://[^/)]+/docs/${CURRENT.name.replace('.', '\\.')}/guides/one/#step-one\\)`), copy);
+    assert.doesNotMatch(copy, /\]\(\/docs\/guides\//, copy);
   });
 
   it('lets a page of the new version be renamed without touching the old one', async () => {

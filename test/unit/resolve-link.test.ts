@@ -8,6 +8,7 @@ import { plainLookup, resolveLink, type VersionRoutes } from '../../src/builder/
 import { versionRoutes } from '../../src/builder/links/version-routes.ts';
 import compilePage from '../../src/builder/pages/mdx-compile-worker.ts';
 import { answersNow, linkAnswersHold } from '../../src/builder/pages/remark-links.ts';
+import { withLinkUrls } from '../../src/builder/links/link-places.ts';
 
 const pages = (...relPaths: (string | [string, string])[]) => relPaths.map((p) => (typeof p === 'string' ? { relPath: p } : { relPath: p[0], slug: p[1] }));
 const guides = { dir: 'guides', label: 'Guides', link: { type: 'generated-index' as const } };
@@ -138,6 +139,16 @@ describe('the page compiler', () => {
       '/docs/1.9/concepts/#x': { written: './index.mdx#x', at: ['content/docs/1.9/concepts/tunnels.mdx:3', 'content/docs/1.9/concepts/tunnels.mdx:5'] },
       '/docs/1.9/getting-started/': { written: '/docs/getting-started/', at: ['content/docs/1.9/concepts/tunnels.mdx:3'] },
     });
+  });
+
+  it('gives the Markdown copy of an older version\'s page each rewritten link as its HTML has it, a full URL', async () => {
+    const text = '# T\n\nSee [a](./index.mdx#x), [b](/docs/getting-started/) and [c](../concepts/index.mdx#x "Title").\n\n[d]: ./index.mdx#x\n\nAlso [e](#here) and [f](https://zrok.io/).\n';
+    const out = await compile(text);
+    expect(out.linkPlaces!['/docs/1.9/concepts/#x']).toMatchObject({ written: './index.mdx#x', also: ['../concepts/index.mdx#x'] });
+    const copy = withLinkUrls(text, out.linkPlaces, 'https://docs.example');
+    expect(copy).toBe(
+      '# T\n\nSee [a](https://docs.example/docs/1.9/concepts/#x), [b](https://docs.example/docs/1.9/getting-started/) and [c](https://docs.example/docs/1.9/concepts/#x "Title").\n\n[d]: https://docs.example/docs/1.9/concepts/#x\n\nAlso [e](#here) and [f](https://zrok.io/).\n',
+    );
   });
 
   it("records what its links resolved against, which stops holding when a linked page's route changes", async () => {

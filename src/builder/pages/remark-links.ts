@@ -84,6 +84,7 @@ export function remarkLinks() {
         set(out.href);
         const place = (places[out.href] ??= { written: href, at: [] });
         place.at.push(placeOf(at));
+        if (href !== place.written && !place.also?.includes(href)) (place.also ??= []).push(href);
       } else pageProblem(file, `broken link ${href}: ${out.reason}${out.hint ? ` (${out.hint})` : ''}`, at);
     };
     visit(tree, (node) => {

@@ -14,6 +14,7 @@ import { extractSearchRecords } from '../search/search-records.ts';
 import { markdownCopy } from './plain-text.ts';
 import { withPartialTexts } from '../pages/partials.ts';
 import { readPageImages, withImageUrls } from './page-images.ts';
+import { readLinkPlaces, withLinkUrls } from '../links/link-places.ts';
 import { keepFiles, writeFresh } from './render-cache.ts';
 import { sha256 } from '../common/hash.ts';
 import { pageHtml, type PageShell } from './page-html.ts';
@@ -50,6 +51,7 @@ const keywordsOf = new Map(site.versions.flatMap((v) => v.docs.map((d) => [d.sou
 const shell: PageShell = { ...input.shell, siteConfig: server.siteConfig };
 const language = server.siteConfig.locales.default;
 const images = await readPageImages(path.dirname(input.outDir));
+const linkPlaces = await readLinkPlaces(path.dirname(input.outDir));
 const origin = server.siteConfig.url + input.base.replace(/\/$/, '');
 
 /** Renders one route: its files (HTML, page data, Markdown copy, the body's browser module), link facts and search records. */
@@ -72,7 +74,7 @@ async function renderPage(job: PrerenderJob): Promise<RenderedPage> {
     const file = path.join(input.projectRoot, r.page.source);
     // With its partials' text where the page shows it, as a reader sees it.
     const text = withPartialTexts(file, await readFile(file, 'utf8'), input.projectRoot);
-    files.push([path.join(job.path, 'index.md'), withImageUrls(markdownCopy(r.page.title, r.page.description, text), images[r.page.source], origin)]);
+    files.push([path.join(job.path, 'index.md'), withLinkUrls(withImageUrls(markdownCopy(r.page.title, r.page.description, text), images[r.page.source], origin), linkPlaces[r.page.source], origin)]);
     // Its own body's module too, so that a page restored from the render cache brings it along.
     const body = browserCopy(r.page.source);
     files.push([body.file, body.code]);
