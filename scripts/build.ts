@@ -38,12 +38,12 @@ const V8_FLAGS = ['--interrupt-budget=500000'];
  * Runs one phase in this process. A failure prints why (file:line: reason) and is a PhaseFailed, as a phase process's is.
  * Production React and React Router, and V8's budget (V8_FLAGS), as a phase process has them.
  */
-async function runPhaseHere(phase: string, options: { pagesEdited: number; lastSite?: SiteFiles }): Promise<PrerenderReport | void> {
+async function runPhaseHere(phase: string, options: { pagesEdited: number; lastSite?: Promise<SiteFiles | null | undefined> }): Promise<PrerenderReport | void> {
   process.env.NODE_ENV = 'production';
   for (const flag of V8_FLAGS) setFlagsFromString(flag);
   const { phaseFailure, runPhase } = await import('../src/builder/build-phases.ts');
   try {
-    return await runPhase(phase, options);
+    return await runPhase(phase, { ...options, sameProcess: true });
   } catch (e) {
     console.error(phaseFailure(e));
     throw new PhaseFailed(phase);
@@ -106,15 +106,11 @@ async function main() {
   const marker = path.join(root, `.cache/placing-${path.basename(dist)}`);
   const reading = new AbortController();
   const present = large ? readSiteAside(dist, marker, root, reading.signal) : Promise.resolve(undefined);
-  let presentNow: SiteFiles | null | undefined;
-  void present.then((files) => {
-    presentNow = files;
-    trace('last site read');
-  });
+  void present.then(() => trace('last site read'));
   const timed = async (name: string, phase: string, phaseEnv?: Record<string, string>) => {
     const t = performance.now();
-    // Run here, the prerender is given the last site's files if they have been read by then.
-    const report = await (apart ? runPhaseApart(phaseScript, phase, phaseEnv) : runPhaseHere(phase, { pagesEdited: Number(phaseEnv?.PAGES_EDITED ?? 0), lastSite: presentNow ?? undefined }));
+    // Run here, the prerender is given the last site's files as they are read (it waits for them where they save more).
+    const report = await (apart ? runPhaseApart(phaseScript, phase, phaseEnv) : runPhaseHere(phase, { pagesEdited: Number(phaseEnv?.PAGES_EDITED ?? 0), lastSite: present }));
     phases.push(`${name} ${((performance.now() - t) / 1000).toFixed(1)} s`);
     return report;
   };

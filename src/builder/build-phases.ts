@@ -5,6 +5,7 @@
  * step run in a process of its own leaves in .build/report.json). They hand over through files in .build/, so a step runs the same in the build's own process
  * or in one of its own (scripts/build-phase.ts).
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from './common/build-error.ts';
@@ -22,7 +23,12 @@ const quiet = { logLevel: 'warn' as const };
 /** Where a prerender run in a process of its own leaves its report. */
 export const REPORT_FILE = path.join(work, 'report.json');
 
-export async function runPhase(phase: string | undefined, { pagesEdited = 0, lastSite }: { pagesEdited?: number; lastSite?: SiteFiles } = {}): Promise<PrerenderReport | void> {
+/**
+ * `pagesEdited`: the page sources the build knows changed. `lastSite`: dist/ as the last build left it, read aside.
+ * `sameProcess`: the phases after this one run in this process too (scripts/build.ts), so what this one reads ahead
+ * for them is theirs.
+ */
+export async function runPhase(phase: string | undefined, { pagesEdited = 0, lastSite, sameProcess = false }: { pagesEdited?: number; lastSite?: Promise<SiteFiles | null | undefined>; sameProcess?: boolean } = {}): Promise<PrerenderReport | void> {
   if (phase === 'bundles') {
     // Both bundles in one process: Vite and its bundler load once. The config is this phase's own import, not a file
     // Vite bundles again and loads (configFile: false), so the plugins' lazy imports stay lazy: the content reader and
@@ -42,7 +48,17 @@ export async function runPhase(phase: string | undefined, { pagesEdited = 0, las
     trace('pages: loaded');
     // The unchanged content files are placed while the edited pages compile; the others are read after.
     let content: ReturnType<typeof contentReader> | undefined;
-    const { modules, diagramFallbacks, images, failures, linkPlaces } = await compilePages({ root: process.cwd(), pagesEdited, whileCompiling: (stats) => (content = contentReader(undefined, undefined, 'now', stats)) });
+    // After an edit, the render-cache entries of the last build's pages, which the prerender looks up, are read while
+    // this thread waits for the compile thread.
+    let compiled = false;
+    const readAhead = sameProcess && pagesEdited > 0 ? async () => (await import('./prerender/render-cache.ts')).readMetasAhead(path.join(process.cwd(), '.cache/render'), lastEntryNames(), () => compiled) : undefined;
+    let readingAhead: Promise<void> | undefined;
+    const whileCompiling = (stats: ReadonlyMap<string, import('node:fs').Stats>) => {
+      content = contentReader(undefined, undefined, 'now', stats);
+      readingAhead = readAhead?.();
+    };
+    const { modules, diagramFallbacks, images, failures, linkPlaces } = await compilePages({ root: process.cwd(), pagesEdited, whileCompiling }).finally(() => (compiled = true));
+    await readingAhead;
     trace('pages: compiled');
     await mkdir(work, { recursive: true });
     await writeFile(path.join(work, 'pages.json'), JSON.stringify(modules));
@@ -69,6 +85,16 @@ export async function runPhase(phase: string | undefined, { pagesEdited = 0, las
     return prerender({ clientDir: path.join(work, 'client'), serverEntry: path.join(work, 'server/server.js'), base: resolveBase(), warnOnly: process.env.BROKEN_LINKS === 'warn', lastSite });
   }
   throw new Error(`unknown build phase ${phase}`);
+}
+
+/** The render-cache entry names of the last build's pages (entry-names.ts), whatever build code wrote them: a hint. */
+function lastEntryNames(): string[] {
+  try {
+    const kept = JSON.parse(readFileSync(path.join(process.cwd(), '.cache/render-names.json'), 'utf8')) as { entries?: [string, { name?: string }][] };
+    return (kept.entries ?? []).map(([, e]) => e.name).filter((n): n is string => typeof n === 'string');
+  } catch {
+    return [];
+  }
 }
 
 /** What a failed step prints: a known error's own message (file:line: reason), else where and why, else the stack. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, readdir, readFile, stat, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FileSetCache, keepFiles, keptFile, readEntry, readPart, writeFresh } from '../../src/builder/prerender/render-cache.ts';
+import { FileSetCache, forgetMetasAhead, keepFiles, keptFile, readEntry, readMetasAhead, readPart, writeFresh } from '../../src/builder/prerender/render-cache.ts';
 
 const temp = () => mkdtemp(path.join(tmpdir(), 'render-'));
 
@@ -43,6 +43,34 @@ describe('the render cache', () => {
     const served = await stat(path.join(site, 'docs/x/index.html'));
     expect([kept.files[0].dev, kept.files[0].ino]).toEqual([served.dev, served.ino]);
     expect(served.nlink).toBeGreaterThan(1);
+  });
+
+  it('takes an entry read ahead once, still checking its files then, and reads ahead only until told to stop', async () => {
+    const dir = await temp();
+    const cache = new FileSetCache(dir, 'c');
+    await cache.ready();
+    const site = await siteWithPage();
+    const names = Array.from({ length: 600 }, (_, i) => `p${i}`);
+    const entries = names.map((n) => cache.entryFor(n, 'data'));
+    for (const [i, entry] of entries.entries()) await keepFiles(entry, site, rels, { recordsHash: `h${i}` });
+    let looked = 0;
+    await readMetasAhead(dir, entries.map((e) => path.basename(e)), () => ++looked >= 2);
+    // The entry files are gone: what was read ahead is taken, once, the rest read now (and found gone).
+    for (const entry of entries) await writeFile(`${entry}.json`, 'not an entry');
+    const found = entries.map((entry) => readEntry<{ recordsHash: string }>(entry)?.data.recordsHash);
+    const taken = found.filter(Boolean).length;
+    expect(taken).toBeGreaterThan(0);
+    expect(taken).toBeLessThan(entries.length); // it stopped when told
+    expect(found).toEqual(names.map((_, i) => (i < taken ? `h${i}` : undefined)));
+    expect(readEntry(entries[0])).toBeUndefined();
+    // A kept file changed since is found changed, as in a lookup that reads the entry then.
+    const other = new FileSetCache(await temp(), 'c');
+    const entry = other.entryFor('/docs/x/', 'data');
+    await keepFiles(entry, site, rels, { recordsHash: 'h' });
+    await readMetasAhead(path.dirname(entry), [path.basename(entry)], () => false);
+    await appendFile(keptFile(entry, 0), 'changed');
+    expect(readEntry(entry)).toBeUndefined();
+    forgetMetasAhead();
   });
 
   it('trusts the last site for a file it holds as that same file, unchanged, and finds one changed there', async () => {

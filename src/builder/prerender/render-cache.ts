@@ -120,8 +120,42 @@ export interface Entry<T> {
   data: T;
 }
 
+/** First lines read ahead (readMetasAhead), each taken once by the lookup it was read for. */
+const metasAhead = new Map<string, EntryMeta<unknown>>();
+
 /** The entry's first line (its data): its parts are not read. */
-const readMeta = <T>(entry: string) => JSON.parse(readFirstLine(entryFile(entry))) as EntryMeta<T>;
+const readMeta = <T>(entry: string) => {
+  const ahead = metasAhead.get(entry);
+  if (ahead === undefined) return JSON.parse(readFirstLine(entryFile(entry))) as EntryMeta<T>;
+  metasAhead.delete(entry);
+  return ahead as EntryMeta<T>;
+};
+
+/**
+ * Reads the first lines of `names`' entries in `dir` now, a few hundred at a time, until `stop()`: while a build's own
+ * thread waits for its compile thread after an edit, it reads the entries the pages will most likely keep (at ten
+ * thousand pages, 0.4 s after the pages are named otherwise). Its files are checked by the lookup that takes it, as
+ * for one read then. No entry read ahead is written again before that lookup: only the render threads write entries,
+ * and they render nothing before the lookups.
+ */
+export async function readMetasAhead(dir: string, names: Iterable<string>, stop: () => boolean): Promise<void> {
+  let n = 0;
+  for (const name of names) {
+    if (++n % 250 === 0) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (stop()) return;
+    }
+    const entry = path.join(dir, name);
+    try {
+      metasAhead.set(entry, JSON.parse(readFirstLine(entryFile(entry))) as EntryMeta<unknown>);
+    } catch {
+      // gone or unreadable: its lookup finds so itself
+    }
+  }
+}
+
+/** Forgets what was read ahead and not taken (pages named afresh, or a build that stopped). */
+export const forgetMetasAhead = () => metasAhead.clear();
 
 /** Removes an entry's file and its first `files` kept files (the others are linked over or pruned). */
 export function dropEntry(entry: string, files = 0): void {
