@@ -36,7 +36,7 @@ import { keptIndexFiles, pruneIndexFiles, type IndexFileRef } from './src/builde
 import { forgetLinkState, planLinkCheck, readLinkState, saveLinkState, targetsKey } from './src/builder/links/link-state.ts';
 import type { KeptSiteFile, SiteFiles } from './src/builder/placement/place-site.ts';
 import { sha256 } from './src/builder/common/hash.ts';
-import { entryNames, type NamedEntry } from './src/builder/prerender/entry-names.ts';
+import { ENTRY_NAMES_FILE, entryNames, type NamedEntry } from './src/builder/prerender/entry-names.ts';
 import { keepSidebarParts } from './src/builder/prerender/sidebar-parts.ts';
 import type { BatchResult, PageOutcome, PrerenderJob, WorkerInput } from './src/builder/prerender/prerender-protocol.ts';
 import siteConfig, { type SiteConfig } from './site.config.ts';
@@ -195,7 +195,7 @@ async function nameEntries(jobs: PrerenderJob[], cache: FileSetCache, site: Site
   await cache.ready();
   // Pages that are not docs (home, search, 404) read the whole manifest.
   const wholeManifest = sha256(await readFile(manifestFile));
-  const names = entryNames(path.join(process.cwd(), '.cache/render-names.json'), sha256(cache.commonKey, wholeManifest, String(siteConfig.sidebar.inlineLimit)));
+  const names = entryNames(path.join(process.cwd(), ENTRY_NAMES_FILE), sha256(cache.commonKey, wholeManifest, String(siteConfig.sidebar.inlineLimit)));
   const before = names.load();
   const after = new Map<string, NamedEntry>();
   // A page's body is named by its compiled module, whose file name is the hash of what it was compiled from (page-cache.ts).

@@ -5,7 +5,6 @@
  * step run in a process of its own leaves in .build/report.json). They hand over through files in .build/, so a step runs the same in the build's own process
  * or in one of its own (scripts/build-phase.ts).
  */
-import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BuildError } from './common/build-error.ts';
@@ -51,7 +50,13 @@ export async function runPhase(phase: string | undefined, { pagesEdited = 0, las
     // After an edit, the render-cache entries of the last build's pages, which the prerender looks up, are read while
     // this thread waits for the compile thread.
     let compiled = false;
-    const readAhead = sameProcess && pagesEdited > 0 ? async () => (await import('./prerender/render-cache.ts')).readMetasAhead(path.join(process.cwd(), '.cache/render'), lastEntryNames(), () => compiled) : undefined;
+    const readAhead =
+      sameProcess && pagesEdited > 0
+        ? async () => {
+            const [{ readMetasAhead }, { ENTRY_NAMES_FILE, lastEntryNames }] = await Promise.all([import('./prerender/render-cache.ts'), import('./prerender/entry-names.ts')]);
+            await readMetasAhead(path.join(process.cwd(), '.cache/render'), lastEntryNames(path.join(process.cwd(), ENTRY_NAMES_FILE)), () => compiled);
+          }
+        : undefined;
     let readingAhead: Promise<void> | undefined;
     const whileCompiling = (stats: ReadonlyMap<string, import('node:fs').Stats>) => {
       content = contentReader(undefined, undefined, 'now', stats);
@@ -85,16 +90,6 @@ export async function runPhase(phase: string | undefined, { pagesEdited = 0, las
     return prerender({ clientDir: path.join(work, 'client'), serverEntry: path.join(work, 'server/server.js'), base: resolveBase(), warnOnly: process.env.BROKEN_LINKS === 'warn', lastSite });
   }
   throw new Error(`unknown build phase ${phase}`);
-}
-
-/** The render-cache entry names of the last build's pages (entry-names.ts), whatever build code wrote them: a hint. */
-function lastEntryNames(): string[] {
-  try {
-    const kept = JSON.parse(readFileSync(path.join(process.cwd(), '.cache/render-names.json'), 'utf8')) as { entries?: [string, { name?: string }][] };
-    return (kept.entries ?? []).map(([, e]) => e.name).filter((n): n is string => typeof n === 'string');
-  } catch {
-    return [];
-  }
 }
 
 /** What a failed step prints: a known error's own message (file:line: reason), else where and why, else the stack. */

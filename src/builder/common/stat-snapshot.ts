@@ -23,12 +23,7 @@ export function keptMap<T>(file: string, fingerprint: string) {
   return {
     load(): Map<string, T> {
       // Missing, cut short or not ours: the build reads every file again, as a cold one does.
-      try {
-        const data = JSON.parse(readFileSync(file, 'utf8')) as { fingerprint?: string; entries?: [string, T][] };
-        return new Map(data.fingerprint === fingerprint && Array.isArray(data.entries) ? data.entries : []);
-      } catch {
-        return new Map();
-      }
+      return readKeptMap<T>(file, fingerprint);
     },
     /** Written aside and renamed: a build stopped half-way leaves the old snapshot whole. */
     async save(entries: Map<string, T>) {
@@ -41,4 +36,14 @@ export function keptMap<T>(file: string, fingerprint: string) {
 /** Whether a file's stats are those a snapshot entry was taken with. */
 export function unchangedSince<T extends Snapshotted>(known: T | undefined, now: Stats): known is T {
   return known !== undefined && known.mtimeMs === now.mtimeMs && known.size === now.size;
+}
+
+/** The map kept in `file` when it was saved with `fingerprint` (with any, when none is given); empty when unreadable. */
+export function readKeptMap<T>(file: string, fingerprint?: string): Map<string, T> {
+  try {
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { fingerprint?: string; entries?: [string, T][] };
+    return new Map((fingerprint === undefined || data.fingerprint === fingerprint) && Array.isArray(data.entries) ? data.entries : []);
+  } catch {
+    return new Map();
+  }
 }

@@ -6,7 +6,7 @@
  * were, a page whose body module is the same keeps its entry's name. An edit to a page's text changes its module and
  * nothing else; an edit to a title or a heading changes the manifest, and every page is named again.
  */
-import { keptMap } from '../common/stat-snapshot.ts';
+import { keptMap, readKeptMap } from '../common/stat-snapshot.ts';
 
 export interface NamedEntry {
   /** The file name of the page's body module ('' for a page without one). */
@@ -19,3 +19,9 @@ export interface NamedEntry {
 
 /** The last build's names by page path, kept under `key` (none when the key differs or the file is missing or damaged). */
 export const entryNames = (file: string, key: string) => keptMap<NamedEntry>(file, key);
+
+/** Where the names are kept, under the project's root. */
+export const ENTRY_NAMES_FILE = '.cache/render-names.json';
+
+/** The last build's entry names, whatever code and manifest they were kept under: a hint of what it will look up. */
+export const lastEntryNames = (file: string) => [...readKeptMap<NamedEntry>(file).values()].map((e) => e.name);
