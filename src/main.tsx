@@ -7,7 +7,7 @@ import { ErrorBoundary } from './theme/ErrorBoundary.tsx';
 import { CrashPage } from './theme/CrashPage.tsx';
 import { normalizeHtmlPath } from './content/routes.ts';
 import { useSettings } from './store/settings.ts';
-import { installChunkReload, reloadOnceIfSiteAnswers, showStartupLoadNotice } from './theme/chunk-errors.ts';
+import { installChunkReload, reloadOnceIf, siteAnswers, showStartupLoadNotice } from './theme/chunk-errors.ts';
 import type { PageState } from './page-loader.ts';
 import { installSmoothAnchors, keepHashTargetInPlace } from './theme/smooth-scroll.ts';
 import { forgetFailures, forgetPages, loadPage, loadPrerenderedPage, setPageSource } from './page-loader.ts';
@@ -24,7 +24,7 @@ const basename = import.meta.env.BASE_URL.replace(/\/$/, '') || '/';
  */
 async function keepPrerenderedPage(state: Extract<PageState, { kind: 'load-error' }>, start: () => Promise<boolean>) {
   console.error('[page load]', state.error.message);
-  if (state.stale && (await reloadOnceIfSiteAnswers())) return false;
+  if (state.stale && (await reloadOnceIf(siteAnswers))) return false;
   showStartupLoadNotice(state.error, start);
   return false;
 }

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { reloadOnceIfSiteAnswers } from './chunk-errors.ts';
+import { reloadOnceIf, siteAnswers } from './chunk-errors.ts';
 import { usePageState } from './use-page-data.ts';
 import { DocLayout } from './DocLayout.tsx';
 import { DocPage } from './DocPage.tsx';
@@ -25,7 +25,7 @@ export function PageRoute() {
   const state = usePageState()!;
   useEffect(() => {
     // The body is gone because the site was deployed again: the reload gets the new one.
-    if (state.kind === 'load-error' && state.stale) void reloadOnceIfSiteAnswers();
+    if (state.kind === 'load-error' && state.stale) void reloadOnceIf(siteAnswers);
   }, [state]);
   if (state.kind === 'not-found') return <NotFoundPage />;
   if (state.kind === 'load-error') {

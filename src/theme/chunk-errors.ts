@@ -1,7 +1,8 @@
 /**
  * Page chunks that fail to load. The failure always reaches the page, which shows its load-error
- * view with Retry. When the site itself still answers (so the chunk is gone because a new version
- * was deployed, not because the reader is offline), the page also reloads itself — once: a second
+ * view with Retry. When the chunk is gone because a new version was deployed (not because the
+ * reader is offline, nor because the browser dropped it: Firefox cancels a page's fetches as soon
+ * as the reader sets off for another page), the page also reloads itself — once: a second
  * failure within a minute stays on the error view instead of reloading in a loop.
  */
 const RELOAD_KEY = 'zrok-docs:reloaded-for-chunks';
@@ -15,7 +16,8 @@ function reloadedRecently(): boolean {
   }
 }
 
-async function siteAnswers(): Promise<boolean> {
+/** Whether the site answers at all (the reader is not offline). */
+export async function siteAnswers(): Promise<boolean> {
   try {
     const res = await fetch(window.location.href, { method: 'HEAD', cache: 'no-store' });
     return res.ok;
@@ -24,14 +26,38 @@ async function siteAnswers(): Promise<boolean> {
   }
 }
 
+/** The scripts a document starts the app with: every build that changes a chunk names one of them anew. */
+function entryScripts(doc: ParentNode): string | null {
+  const srcs = Array.from(doc.querySelectorAll('script[type="module"][src]'), (s) => s.getAttribute('src'));
+  return srcs.length ? srcs.join(' ') : null;
+}
+
 /**
- * The stale-deployment rule, for any chunk that failed: reload once, and only if the site answers.
- * Resolves false when it will not reload (reloaded a minute ago, offline, no session storage).
+ * Whether the site now serves another build than the one this page runs: the page's HTML, asked again, starts the
+ * app with another script. Unknown (offline, a host's own error page) counts as no.
  */
-export async function reloadOnceIfSiteAnswers(): Promise<boolean> {
+async function redeployed(): Promise<boolean> {
+  const ours = entryScripts(document);
+  if (!ours) return false;
+  try {
+    // The not-found page answers 404 with the app's HTML all the same.
+    const res = await fetch(window.location.href, { cache: 'no-store' });
+    const theirs = entryScripts(new DOMParser().parseFromString(await res.text(), 'text/html'));
+    return theirs !== null && theirs !== ours;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The stale-deployment rule: reload once, when `check` says the reload will help (siteAnswers, for a chunk already
+ * known to belong to an old deployment; redeployed, for one that just failed). Resolves false when it will not reload
+ * (reloaded a minute ago, the check said no, no session storage).
+ */
+export async function reloadOnceIf(check: () => Promise<boolean>): Promise<boolean> {
   if (reloadedRecently()) return false;
-  const up = await siteAnswers();
-  if (!up || reloadedRecently()) return false;
+  const helps = await check();
+  if (!helps || reloadedRecently()) return false;
   try {
     sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
   } catch {
@@ -45,11 +71,13 @@ export async function reloadOnceIfSiteAnswers(): Promise<boolean> {
 const SELF_HANDLED = /\/SearchModal-[^/]*\.js\b/;
 
 export function installChunkReload() {
-  // Vite raises this for the chunks it preloads; page bodies come through a plain import() and
-  // call reloadOnceIfSiteAnswers themselves (see main.tsx and the page route).
+  // Vite raises this for the chunks it preloads; page bodies come through a plain import(), and main.tsx and the
+  // page route reload for them when the page's data names another body.
+  // A chunk of the app failing says nothing of why (the page may be asking for it ahead of a click the reader will
+  // never make): the page reloads only when the site now runs another build.
   window.addEventListener('vite:preloadError', (e) => {
     if (SELF_HANDLED.test(String((e as Event & { payload?: Error }).payload?.message ?? ''))) return;
-    void reloadOnceIfSiteAnswers();
+    void reloadOnceIf(redeployed);
   });
 }
 

@@ -10,6 +10,7 @@ import { assertLandedInTime, landing, recordLanding } from './landing.ts';
 import { CURRENT_VERSION, OLDER_VERSIONS, routeIn } from '../expected-routes.ts';
 import { NARROWEST, startEngine, waitHydrated, waitUntil, type Engine, type EngineName, type Tab } from './engines/engine.ts';
 import { columnBrightness, loaded } from './painted.ts';
+import { startSlowProxy } from './slow-proxy.ts';
 
 const DESKTOP = { width: 1280, height: 900 };
 const HEIGHT = 800;
@@ -109,6 +110,38 @@ export function readerJourneys(name: EngineName) {
           }
           assert.deepEqual(found, []);
         }));
+
+      it(title('leaving a page while it fetches pages ahead for its links lands on the page asked for'), async () => {
+        // A slow network: the page's fetches for its links are still under way when the reader opens another page,
+        // whose server takes a moment to answer. Firefox drops the first page's fetches at once; that page must not
+        // take their failure for a new deployment and reload itself over the reader's way out.
+        const proxy = await startSlowProxy(engine.site);
+        try {
+          await withTab(async (tab) => {
+            const from = '/docs/category/guides/';
+            const to = '/docs/getting-started/';
+            // Every script but those the first page starts with is held, from before that page asks for any.
+            const html = await (await fetch(proxy.url + from)).text();
+            const own = [...html.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((m) => m[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+            const later = new RegExp(`^(?!(?:${own.join('|')})$).*\\.js(\\?|$)`);
+            const releaseScripts = proxy.delay(later, 60_000);
+            const fetchingAhead = proxy.arrived(later);
+            await tab.goto(proxy.url + from);
+            await waitHydrated(tab);
+            await tab.evaluate(() => document.querySelector('.card-grid a')?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true })));
+            await fetchingAhead;
+            proxy.delay(new RegExp(`^${to}$`), 2000);
+            // The held scripts are let go before the next page's own are asked for (after its HTML); Chromium may be
+            // holding its request for that HTML behind theirs, as it opens only six connections to a server.
+            const release = setTimeout(releaseScripts, 2500);
+            await tab.goto(proxy.url + to).finally(() => clearTimeout(release));
+            await waitHydrated(tab);
+            assert.deepEqual(await tab.evaluate(() => [location.pathname, document.querySelector('h1')?.textContent]), [to, 'Getting Started']);
+          });
+        } finally {
+          await proxy.close();
+        }
+      });
 
       it(title('a sidebar link navigates on the client, and back and forward return, each to the reader\'s scroll position'), async () =>
         withTab(async (tab) => {

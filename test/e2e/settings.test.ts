@@ -483,17 +483,45 @@ describe('route change', () => {
     await ctx.close();
   });
 
+  /** From now on, the site answers the page's own address with the HTML of another build (its app script renamed). */
+  const deployAnotherBuild = (page: Page, route: string) =>
+    page.route(exactPath(route), async (r) => {
+      if (r.request().resourceType() === 'document') return r.continue(); // the reload itself gets the page as built
+      const res = await r.fetch();
+      await r.fulfill({ response: res, body: (await res.text()).replace(/(\/assets\/app-[^"]*)\.js/, '$1-next.js') });
+    });
+  const failPreload = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })));
+
   it('reloads once, never in a loop, when a new deployment’s chunks fail to preload', async () => {
     const ctx = await context();
     const { page } = await open(ctx, '/docs/concepts/');
-    const fire = () => page.evaluate(() => window.dispatchEvent(new Event('vite:preloadError', { cancelable: true })));
-    await Promise.all([page.waitForEvent('load'), fire()]);
+    await deployAnotherBuild(page, '/docs/concepts/');
+    await Promise.all([page.waitForEvent('load'), failPreload(page)]);
     await waitHydrated(page);
     let reloaded = false;
     page.once('load', () => (reloaded = true));
-    await fire();
+    await failPreload(page);
     await settle(page);
     assert.equal(reloaded, false, 'a second failure right after does not reload again');
+    await ctx.close();
+  });
+
+  it('stays on the page when a chunk fails while the site still runs the same build', async () => {
+    // As when the browser drops what a page was fetching ahead because the reader is leaving it: the site answers,
+    // nothing was deployed, and a reload would take the reader back to the page they left.
+    const ctx = await context();
+    const { page } = await open(ctx, '/docs/concepts/');
+    let asked = false;
+    await page.route(exactPath('/docs/concepts/'), (r) => {
+      asked = true;
+      return r.continue();
+    });
+    let reloaded = false;
+    page.once('load', () => (reloaded = true));
+    await failPreload(page);
+    await settle(page);
+    assert.ok(asked, 'the page asked the site which build it runs');
+    assert.equal(reloaded, false, 'no reload');
     await ctx.close();
   });
 });
