@@ -162,6 +162,17 @@ describe('pages written for Docusaurus', () => {
     );
   });
 
+  it('renders a partial as its text would render on the page: a component on a line of its own is a block, JSX written as such stays itself', async () => {
+    const text = 'Start.\n\n<Card title="Linux" href="/docs/guides/">The guide.</Card>\n\n<a href="/docs/guides/">Plain link</a> {"and text"}\n';
+    write('content/docs/1.1/guides/_blocks.mdx', text);
+    const inPartial = (await renderPage('content/docs/1.1/guides/blocks.mdx', "---\ntitle: Blocks\n---\n\nimport Blocks from './_blocks.mdx';\n\n<Blocks />\n")).container.innerHTML;
+    cleanup();
+    const onPage = (await renderPage('content/docs/1.1/guides/inline.mdx', `---\ntitle: Blocks\n---\n\n${text}`)).container.innerHTML;
+    expect(inPartial).toBe(onPage);
+    expect(onPage).toContain('class="card');
+    expect(onPage).not.toMatch(/<p>\s*<div class="card/);
+  });
+
   it('fails props it cannot put in place as text, naming the line, and warns of a prop the partial shows and the page does not give', async () => {
     write('content/docs/1.1/guides/_shout.mdx', 'Shout {props.word.toUpperCase()}.\n');
     write('content/docs/1.1/guides/_then.mdx', 'Then {props.after}.\n');

@@ -26,6 +26,7 @@ import { PAGE_COMPONENTS } from './page-components.ts';
 import { partialFile } from './partials.ts';
 import { pageProblem } from './page-problems.ts';
 import { fillProps, propsOf } from './partial-props.ts';
+import { unravelLikeMdx } from './mdx-unravel.ts';
 
 /** Docusaurus's theme components and what a page here writes for each. */
 const THEME_COMPONENTS: Record<string, string> = {
@@ -66,7 +67,11 @@ declare module 'vfile' {
 }
 
 export function remarkDocusaurusImports(this: Processor) {
-  const parse = (file: string, text: string) => this.parse(new VFile({ path: file, value: preprocessMdx(text) })) as Root;
+  const parse = (file: string, text: string) => {
+    const tree = this.parse(new VFile({ path: file, value: preprocessMdx(text) })) as Root;
+    unravelLikeMdx(tree); // as MDX did to the page's own tree before this plugin
+    return tree;
+  };
   return (tree: Root, file: VFile) => {
     file.data.partials = [];
     expand(tree, file, file.path, parse, 0);
