@@ -43,8 +43,11 @@ describe('a route link', () => {
     expect(resolve('/docs/concepts/tunnel/')).toMatchObject({ hint: expect.stringContaining('did you mean /docs/concepts/tunnels/?') });
   });
 
-  it('fails without its trailing slash', () => {
-    expect(resolve('/docs/concepts/tunnels')).toMatchObject({ reason: 'missing trailing slash', hint: 'write /docs/concepts/tunnels/' });
+  it('is the page without its trailing slash too, as in Docusaurus, linked at its own URL', () => {
+    expect(resolve('/docs/concepts/tunnels#x')).toEqual({ href: '/docs/concepts/tunnels/#x' });
+    expect(resolve('/docs/concepts/tunnels', inOld)).toEqual({ href: '/docs/1.9/concepts/tunnels/' });
+    expect(resolve('/docs/1.9/concepts/tunnels')).toEqual({ href: '/docs/1.9/concepts/tunnels/' });
+    expect(resolve('/docs/concepts/tunnel')).toMatchObject({ reason: 'no page at /docs/concepts/tunnel/ in version 2.0' });
   });
 });
 
@@ -118,9 +121,10 @@ describe('the page compiler', () => {
     compilePage({ path: `/site/content/docs/${from.version}/${from.relPath}`, source: `content/docs/${from.version}/${from.relPath}`, relPath: from.relPath, text, development: false, withDoc: false, links: { from, versions: site() } });
 
   it('writes each Markdown link, definition and JSX href as it resolves', async () => {
-    const out = await compile('Read [tunnels](/docs/concepts/tunnels/), [start][s] and <Card title="x" href="../getting-started.mdx">y</Card>.\n\n[s]: ./index.mdx\n');
+    const out = await compile('Read [tunnels](/docs/concepts/tunnels/), [start][s], <Card title="x" href="../getting-started.mdx">y</Card> and [UDP](/docs/concepts/tunnels#udp).\n\n[s]: ./index.mdx\n');
     expect(out.errors).toBeUndefined();
     expect(out.code).toContain('"/docs/1.9/concepts/tunnels/"');
+    expect(out.code).toContain('"/docs/1.9/concepts/tunnels/#udp"');
     expect(out.code).toContain('"/docs/1.9/concepts/"');
     expect(out.code).toContain('"/docs/1.9/getting-started/"');
     expect(out.code).not.toMatch(/"\/docs\/concepts\//);

@@ -3,7 +3,7 @@
  * copied. Pure: the routes of each version come in, an href or a reason goes out.
  *
  * 1. A route in the page's own version: `/docs/concepts/tunnels/#x` in a page of version V is V's page,
- *    `/docs/` + V's pathPrefix + `concepts/tunnels/#x`.
+ *    `/docs/` + V's pathPrefix + `concepts/tunnels/#x` (written without its trailing slash, the same).
  * 2. A file link, to that file's route (its `slug:` respected), within the linking page's version folder, looked for
  *    where Docusaurus looks: `./tunnels.mdx` and `../concepts/tunnels.md#x` in the linking file's folder;
  *    `tunnels.mdx` there, then in the version's folder; `/concepts/tunnels.mdx` in the version's folder (or, written
@@ -134,11 +134,9 @@ function resolveRoute(path: string, suffix: string, own: VersionRoutes, lookup: 
   if (named) rest = rest.slice(first.length + 1);
   const wanted = rest === '' || rest.endsWith('/') ? rest : `${rest}/`;
   const href = (relRoute: string) => `${DOCS}${version.pathPrefix}${relRoute}${suffix}`;
-  // The version's root leads to its main doc.
-  if (wanted === '' || lookup.hasRoute(version, wanted)) {
-    if (wanted !== rest) return { reason: `missing trailing slash`, hint: `write ${DOCS}${named ? `${first}/` : ''}${wanted}` };
-    return { href: href(wanted) };
-  }
+  // The version's root leads to its main doc. A route written without its trailing slash (Docusaurus takes it so) is
+  // the page all the same, linked at its own URL: no redirect on the way.
+  if (wanted === '' || lookup.hasRoute(version, wanted)) return { href: href(wanted) };
   const written = `${DOCS}${named ? `${first}/` : ''}`;
   const hints: string[] = [];
   const close = nearest(wanted, version.routes);
