@@ -458,7 +458,7 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
   const routeOf = (link: string) => `/${link.replace(/^https?:\/\/[^/]+/, '').slice(base.length).split(/[?#]/)[0]}`;
   const errors = (await checkLinks({ pages: linkPlan.pages, targets: linkPlan.targets, redirects, base, staticExists })).filter((e) => !failures[e.source] && !failedRoutes.has(routeOf(e.link)));
   const failed = Object.keys(failures).length > 0;
-  if (!errors.length && !failed && !badRedirects.size) await saveLinkState(linkStateFile, linkPlan.next);
+  if (!errors.length && !failed && !badRedirects.size && !site.problems) await saveLinkState(linkStateFile, linkPlan.next);
   trace('prerender: links checked');
   await indexing;
   trace('prerender: indexed');
@@ -470,9 +470,10 @@ export async function prerender({ clientDir, serverEntry, base, warnOnly = false
     const headings = new Map(site.versions.flatMap((v) => v.docs.map((d) => [d.route, d.toc.map((t) => t.id)] as const)));
     return formatLinkErrors(errors, { base, places: await readLinkPlaces(path.dirname(clientDir)), headingIds: (page) => headings.get(page) });
   };
-  if (failed || badRedirects.size) {
+  const configProblems = [...(site.problems ?? []), ...badRedirects.values()];
+  if (failed || configProblems.length) {
     const pagesAndLinks = failed || errors.length ? failureReport(failures, errors.length ? await linkReport() : undefined) : '';
-    throw new BuildError([[...badRedirects.values()].join('\n'), pagesAndLinks].filter(Boolean).join('\n\n'));
+    throw new BuildError([configProblems.join('\n'), pagesAndLinks].filter(Boolean).join('\n\n'));
   }
   if (errors.length) {
     const message = await linkReport();

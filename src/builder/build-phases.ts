@@ -78,7 +78,7 @@ export async function runPhase(phase: string | undefined, { pagesEdited = 0, las
     // The whole manifest for the prerender (every entry is in the page cache by now), and the part the bundles read.
     const sources = await (content ?? contentReader()).finish(new Set(Object.keys(failures)));
     trace('pages: content read');
-    const manifest = assembleManifest(sources);
+    const manifest = assembleManifest(sources, true);
     trace('pages: manifest');
     await writeFile(path.join(work, 'site-index.json'), siteIndexText(manifest));
     return writeFile(path.join(work, 'manifest.json'), JSON.stringify(manifest));

@@ -56,12 +56,17 @@ export function categoryRelativeRoute(c: CategorySource): string {
   return `category/${c.link?.type === 'generated-index' && c.link.slug ? c.link.slug.replace(/^\/+|\/+$/g, '') : slugify(c.label)}/`;
 }
 
-/** Assembles one version's manifest from what the build read off disk. Throws ContentError on bad input. */
+/**
+ * Assembles one version's manifest from what the build read off disk. Throws ContentError on bad input; a main doc
+ * that is not there goes into `problems` instead, when given, and the sidebar's first page stands in for it, so that
+ * the build names it with the pages' problems at its end.
+ */
 export function buildVersionManifest(
   version: VersionConfig,
   sources: DocSource[],
   categories: CategorySource[],
   contentRoot = 'content/docs',
+  problems?: string[],
 ): VersionManifest {
   const root = `/docs/${version.pathPrefix}`;
   const folder = `${contentRoot}/${version.name}`;
@@ -123,11 +128,14 @@ export function buildVersionManifest(
     if (e instanceof SidebarError) throw new ContentError(`${folder}/${e.file}`, e.message);
     throw e;
   }
-  const main = docs.find((d) => d.id === version.mainDoc);
+  let main = docs.find((d) => d.id === version.mainDoc);
   if (!main) {
     const first = firstDocId(sidebar);
     const advice = first ? `: set this version's mainDoc in site.config.ts to a page's id, such as "${first}", the first page of its sidebar` : '';
-    throw new ContentError(folder, `main doc "${version.mainDoc}" does not exist${advice}`);
+    const problem = new ContentError(folder, `main doc "${version.mainDoc}" does not exist${advice}`);
+    main = docs.find((d) => d.id === first);
+    if (!problems || !main) throw problem;
+    problems.push(problem.message);
   }
   return {
     name: version.name,

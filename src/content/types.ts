@@ -108,4 +108,6 @@ export interface VersionManifest {
 
 export interface SiteManifest {
   versions: VersionManifest[];
+  /** What the build found wrong in the site's configuration, named at its end with the pages' problems. */
+  problems?: string[];
 }

@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startSite, waitHydrated, warmDevServer, watchErrors, whatTheTabShowed } from './support.ts';
 import { createWorkspace, ownDepsCache, type Workspace } from './workspace.ts';
-import { CURRENT, FIXTURE_VERSIONS } from '../fixture-versions.ts';
+import { CURRENT, FIXTURE_VERSIONS, OLDER } from '../fixture-versions.ts';
 
 /** A pattern with `{v}` for the fixture's current version folder. */
 const inVersion = (pattern: string) => new RegExp(pattern.replaceAll('{v}', CURRENT.name.replace(/\./g, '\\.')));
@@ -166,8 +166,8 @@ describe('pages moved from Docusaurus', () => {
   });
 });
 
-describe('a build with five mistakes in five pages and one in its config', () => {
-  it('names all six, each with file and line, in one run, and writes no dist/', async () => {
+describe('a build with five mistakes in five pages and two in its config', () => {
+  it('names all seven, each with file and line, in one run, and writes no dist/', async () => {
     const dir = path.join(project, `content/docs/${CURRENT.name}/moving`);
     const edits: [string, (t: string) => string][] = [
       // a link to no page
@@ -187,7 +187,11 @@ describe('a build with five mistakes in five pages and one in its config', () =>
     const configFile = path.join(project, 'site.config.ts');
     const config = await readFile(configFile, 'utf8');
     assert.match(config, /redirects: \[\],/);
-    await writeFile(configFile, config.replace('redirects: [],', `redirects: [{ from: '/docs/old-moving/', to: '/docs/moving/gone/' }],`));
+    // and an older version's main doc that is not there, as an import of Docusaurus pages with other ids leaves one
+    const mainDoc = `{ name: '${OLDER.name}',`;
+    assert.ok(config.includes(mainDoc));
+    const missingMain = (t: string) => t.replace(new RegExp(`(${mainDoc.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^}]*mainDoc: )'[^']*'`), "$1'intro'");
+    await writeFile(configFile, missingMain(config.replace('redirects: [],', `redirects: [{ from: '/docs/old-moving/', to: '/docs/moving/gone/' }],`)));
     try {
       await rm(path.join(project, 'dist-broken'), { recursive: true, force: true });
       const { code, output } = await build({ OUT_DIR: 'dist-broken' });
@@ -202,6 +206,7 @@ describe('a build with five mistakes in five pages and one in its config', () =>
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/guides\/crash\.mdx:\d+: front matter "sidebar_position" must be a number`));
       assert.match(output, inVersion(String.raw`content\/docs\/{v}\/getting-started\.mdx:\d+: MDX syntax error`));
       assert.match(output, /site\.config\.ts:\d+: redirect target is not a page: \/docs\/old-moving\/ -> \/docs\/moving\/gone\//);
+      assert.match(output, new RegExp(`content/docs/${OLDER.name.replace(/\./g, '\\.')}: main doc "intro" does not exist: set this version's mainDoc in site\\.config\\.ts to a page's id, such as "[^"]+"`));
       await assert.rejects(readdir(path.join(project, 'dist-broken')), 'no dist/ is written');
       // check-mdx says of each page what the build's compiler says: the four that fail to compile, and only those
       // (an anchor is the link check's, once every page is rendered).

@@ -136,6 +136,11 @@ describe('version manifest and sidebar', () => {
     expect(message).toMatch(/main doc "getting-started" does not exist: set this version's mainDoc in site\.config\.ts to a page's id, such as "[^"]+", the first page of its sidebar/);
     const named = /such as "([^"]+)"/.exec(message)![1];
     expect(buildVersionManifest({ ...CURRENT, mainDoc: named }, docs.slice(1), categories).sidebar).toBeTruthy();
+    // For the build, which names it at its end with the pages' problems: the same message, and that page in its place.
+    const problems: string[] = [];
+    const standIn = buildVersionManifest(CURRENT, docs.slice(1), categories, undefined, problems);
+    expect(problems).toEqual([message]);
+    expect(standIn.mainDocRoute).toBe(buildVersionManifest({ ...CURRENT, mainDoc: named }, docs.slice(1), categories).mainDocRoute);
     expect(() => buildVersionManifest(CURRENT, [{ relPath: 'x.mdx', frontMatter: {}, toc: [] }, ...docs], categories)).toThrow(/x\.mdx: no title/);
   });
 });

@@ -277,13 +277,17 @@ function placeInSources(sources: ContentSources, file: string, entry: SnapshotEn
   return true;
 }
 
-/** The site manifest from what was read; cheap enough to redo on every edit under the dev server. */
-export function assembleManifest(sources: ContentSources): SiteManifest {
+/**
+ * The site manifest from what was read; cheap enough to redo on every edit under the dev server. With
+ * `collectProblems`, a problem the build can name at its end (a main doc not there) is in its `problems`.
+ */
+export function assembleManifest(sources: ContentSources, collectProblems = false): SiteManifest {
   const byPath = <T>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+  const problems: string[] = [];
   const versions = siteConfig.versions.map((v) => {
     const read = sources.versions.find((x) => x.name === v.name)!;
-    return buildVersionManifest(v, byPath(read.docs), byPath(read.categories), sources.contentDir);
+    return buildVersionManifest(v, byPath(read.docs), byPath(read.categories), sources.contentDir, collectProblems ? problems : undefined);
   });
   checkRoutesAcrossVersions(versions, siteConfig.redirects);
-  return { versions };
+  return problems.length ? { versions, problems } : { versions };
 }
