@@ -51,6 +51,21 @@ describe('a route link', () => {
   });
 });
 
+describe('a route relative to the page', () => {
+  it('is read from the page\'s URL, as a browser reads it, and linked at the page\'s own URL, in its version', () => {
+    expect(resolve('../')).toEqual({ href: '/docs/concepts/' });
+    expect(resolve('../../getting-started#x')).toEqual({ href: '/docs/getting-started/#x' });
+    expect(resolve('../../getting-started', inOld)).toEqual({ href: '/docs/1.9/getting-started/' });
+    expect(resolve('../../only-old', inOld)).toEqual({ href: '/docs/1.9/only-old/' });
+  });
+
+  it('is left as written, for the check of the built site, when it is no page of the version', () => {
+    expect(resolve('../../only-old')).toEqual({ href: '../../only-old' });
+    expect(resolve('./notes.txt')).toEqual({ href: './notes.txt' });
+    expect(resolve('../../../../up')).toEqual({ href: '../../../../up' });
+  });
+});
+
 describe('a link to another version', () => {
   it('is written with that version\'s name and goes through its prefix, whichever is current', () => {
     expect(resolve('/docs/1.9/concepts/tunnels/#x')).toEqual({ href: '/docs/1.9/concepts/tunnels/#x' });

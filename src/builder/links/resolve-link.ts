@@ -10,7 +10,8 @@
  *    from the site's root as `/docs/concepts/tunnels.mdx` or `@site/docs/…`, the same).
  * 3. Another version, on purpose: `/docs/<version name>/<path>` (`/docs/1.0/guides/agent/`), through that version's
  *    pathPrefix, so it keeps pointing at that version across cuts.
- * 4. Anything else (other routes of the site, other sites, `#anchor` alone, static files) is left as it is.
+ * 4. A route relative to the page (`./get-token`), as the browser reads it, when it is a page of the version.
+ * 5. Anything else (other routes of the site, other sites, `#anchor` alone, static files) is left as it is.
  */
 
 import { distance } from 'fastest-levenshtein';
@@ -120,7 +121,21 @@ export function resolveLink(href: string, from: LinkFrom, lookup: RouteLookup): 
   if (alias && !path.startsWith(SITE_ALIAS)) return { reason: `${alias} is a path alias of the Docusaurus site this page was written for, which this site does not have`, hint: 'write a route such as /docs/concepts/, a file link such as ./page.mdx, or a full https:// URL' };
   if (FILE_LINK.test(path)) return resolveFile(path, suffix, own, from, lookup);
   if (path.startsWith('/')) return resolveRoute(path, suffix, own, lookup);
-  return { href };
+  return resolveRelativeRoute(path, suffix, own, from, lookup) ?? { href };
+}
+
+/**
+ * Form 1 written relative to the page (`./get-token`, `../deployment/docker`), as a browser reads it from the page's
+ * URL: a page of its version, at that page's own URL. Anything else it may be (a page of no version, a static file, a
+ * link in a partial, whose page is not known here) is left as written, to the check of the built site's links.
+ */
+function resolveRelativeRoute(path: string, suffix: string, own: VersionRoutes, from: LinkFrom, lookup: RouteLookup): Resolved | undefined {
+  if (STATIC_FILE.test(`/${path}`)) return undefined;
+  const pageRoute = lookup.fileRoute(own, from.relPath);
+  const parts = pageRoute === undefined ? null : normalize([...pageRoute.split('/'), ...path.split('/')]);
+  if (!parts) return undefined;
+  const wanted = parts.length ? `${parts.join('/')}/` : '';
+  return wanted === '' || lookup.hasRoute(own, wanted) ? { href: `${DOCS}${own.pathPrefix}${wanted}${suffix}` } : undefined;
 }
 
 /** Forms 1 and 3: a route under /docs/, in the page's own version or, named by its first segment, in another. */
