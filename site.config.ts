@@ -22,6 +22,11 @@ export interface NavLink {
   icon?: 'github' | 'discourse';
 }
 
+export interface LinkMapping {
+  from: string;
+  to: string;
+}
+
 export interface SiteConfig {
   title: string;
   tagline: string;
@@ -38,6 +43,12 @@ export interface SiteConfig {
   colorMode: { defaultMode: 'light' | 'dark'; disableSwitch: boolean; respectPrefersColorScheme: boolean };
   editUrl: string;
   redirects: { from: string; to: string }[];
+  /**
+   * Link prefixes the pages may write and what each stands for, as a Docusaurus site's remark-scoped-path plugin maps
+   * them: with `{ from: '@zrokdocs', to: '/docs' }`, `[x](@zrokdocs/concepts/)` is `/docs/concepts/` of the page's
+   * own version. `to` may be a route or an https:// URL.
+   */
+  linkMappings?: LinkMapping[];
   /** Sidebar behaviour. */
   sidebar: {
     autoCollapseCategories: boolean;
@@ -106,6 +117,7 @@ const siteConfig: SiteConfig = {
       to: '/docs/guides/self-hosting/metrics-and-limits/configuring-metrics/',
     },
   ],
+  linkMappings: [],
   sidebar: { autoCollapseCategories: true, inlineLimit: 150 },
   search: {
     hosted: null,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import compilePage from '../src/builder/pages/mdx-compile-worker.ts';
 import { listPageSources, readCategorySources } from '../src/builder/pages/read-content.ts';
 import { slugOfText } from '../src/builder/pages/front-matter.ts';
-import { routeTables, versionOfSource } from '../src/builder/pages/page-routes.ts';
+import { linkContextOf, routeTables, versionOfSource } from '../src/builder/pages/page-routes.ts';
 import { problemLines } from '../src/builder/pages/page-problems.ts';
 import { linkerReady, linkRuntime, PageImportError } from '../src/builder/common/page-link.ts';
 
@@ -30,7 +30,7 @@ for (const source of asked.length ? asked : pages.map((p) => p.source)) {
     text: readFileSync(path.join(root, source), 'utf8'),
     development: false,
     withDoc: true,
-    ...(version ? { links: { from: { version, relPath }, versions: tables } } : {}),
+    ...(version ? { links: linkContextOf(version, relPath, tables) } : {}),
   });
   let errors = out.errors && problemLines(out.errors);
   if (!errors) {

@@ -37,6 +37,11 @@ async function build(env: Record<string, string> = {}): Promise<{ code: number; 
 before(async () => {
   workspace = await createWorkspace('zrok-docs-docusaurus-', [], undefined, FIXTURE_VERSIONS);
   project = workspace.dir;
+  // The prefix the fixture's pages link through, as a Docusaurus site's remark-scoped-path plugin maps it.
+  const configFile = path.join(project, 'site.config.ts');
+  const config = await readFile(configFile, 'utf8');
+  assert.match(config, /linkMappings: \[\],/);
+  await writeFile(configFile, config.replace('linkMappings: [],', `linkMappings: [{ from: '@movingdocs', to: '/docs' }],`));
   await cp(path.join(repo, 'test/fixtures/mini/content'), path.join(project, 'content'), { recursive: true });
   await cp(path.join(repo, 'test/fixtures/docusaurus/content'), path.join(project, 'content'), { recursive: true });
 });
@@ -144,6 +149,9 @@ describe('pages moved from Docusaurus', () => {
     assert.equal(await body.getByRole('link', { name: 'notices', exact: true }).getAttribute('href'), `${BASE}docs/moving/notices/`);
     assert.equal(await body.getByRole('link', { name: 'the landing page' }).getAttribute('href'), `${BASE}docs/moving/`);
     assert.equal(await body.getByRole('link', { name: 'the notices again' }).getAttribute('href'), `${BASE}docs/moving/notices/`);
+    for (const name of ['a route without its slash', 'a route relative to the page', 'a prefix its site maps']) {
+      assert.equal(await body.getByRole('link', { name }).getAttribute('href'), `${BASE}docs/moving/notices/`, name);
+    }
     // Followed in the browser, it opens that page.
     await body.getByRole('link', { name: 'notices', exact: true }).click();
     await page.waitForURL(`**${BASE}docs/moving/notices/`);

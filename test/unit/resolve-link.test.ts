@@ -51,6 +51,23 @@ describe('a route link', () => {
   });
 });
 
+describe('a link with a mapped prefix', () => {
+  const mappings = [
+    { from: '@zrokdocs', to: '/docs' },
+    { from: '@openzitidocs', to: 'https://openziti.example/docs/' },
+  ];
+  it('is read with the prefix replaced by what it stands for, then as any link', () => {
+    const mapped = (href: string, from = inNew) => resolveLink(href, from, plainLookup(site()), mappings);
+    expect(mapped('@zrokdocs/concepts/tunnels#udp')).toEqual({ href: '/docs/concepts/tunnels/#udp' });
+    expect(mapped('@zrokdocs/getting-started', inOld)).toEqual({ href: '/docs/1.9/getting-started/' });
+    expect(mapped('@openzitidocs/learn/intro')).toEqual({ href: 'https://openziti.example/docs/learn/intro' });
+    expect(mapped('@zrokdocs/only-old')).toMatchObject({ reason: 'no page at /docs/only-old/ in version 2.0' });
+    // Only the whole prefix: '@zrokdocsextra' is another alias, which nothing maps.
+    expect(mapped('@zrokdocsextra/x')).toMatchObject({ reason: expect.stringContaining('@zrokdocsextra is a path alias') });
+  });
+
+});
+
 describe('a route relative to the page', () => {
   it('is read from the page\'s URL, as a browser reads it, and linked at the page\'s own URL, in its version', () => {
     expect(resolve('../')).toEqual({ href: '/docs/concepts/' });
@@ -118,7 +135,7 @@ describe('a relative file link', () => {
 
 describe('a path alias of a Docusaurus site', () => {
   it('fails, saying what to write instead', () => {
-    expect(resolve('@zrokdocs/concepts/tunnels#x')).toEqual({ reason: '@zrokdocs is a path alias of the Docusaurus site this page was written for, which this site does not have', hint: 'write a route such as /docs/concepts/, a file link such as ./page.mdx, or a full https:// URL' });
+    expect(resolve('@zrokdocs/concepts/tunnels#x')).toEqual({ reason: '@zrokdocs is a path alias of the Docusaurus site this page was written for, which this site does not have', hint: "write a route such as /docs/concepts/, a file link such as ./page.mdx, or a full https:// URL; or say what it stands for in site.config.ts's linkMappings, as { from: '@zrokdocs', to: '/docs' }" });
     expect(resolve('@site/docs/concepts/tunnels.mdx')).toEqual({ href: '/docs/concepts/tunnels/' });
   });
 });
@@ -134,6 +151,13 @@ describe('anything else', () => {
 describe('the page compiler', () => {
   const compile = (text: string, from = inOld) =>
     compilePage({ path: `/site/content/docs/${from.version}/${from.relPath}`, source: `content/docs/${from.version}/${from.relPath}`, relPath: from.relPath, text, development: false, withDoc: false, links: { from, versions: site() } });
+
+  it('reads a mapped prefix in Markdown links and JSX hrefs', async () => {
+    const out = await compilePage({ path: `/site/content/docs/${inOld.version}/${inOld.relPath}`, source: `content/docs/${inOld.version}/${inOld.relPath}`, relPath: inOld.relPath, text: 'Read [tunnels](@zrokdocs/concepts/tunnels) and <Card title="x" href="@zrokdocs/getting-started/">y</Card>.\n', development: false, withDoc: false, links: { from: inOld, versions: site(), mappings: [{ from: '@zrokdocs', to: '/docs' }] } });
+    expect(out.errors).toBeUndefined();
+    expect(out.code).toContain('"/docs/1.9/concepts/tunnels/"');
+    expect(out.code).toContain('"/docs/1.9/getting-started/"');
+  });
 
   it('writes each Markdown link, definition and JSX href as it resolves', async () => {
     const out = await compile('Read [tunnels](/docs/concepts/tunnels/), [start][s], <Card title="x" href="../getting-started.mdx">y</Card> and [UDP](/docs/concepts/tunnels#udp).\n\n[s]: ./index.mdx\n');

@@ -15,6 +15,7 @@
  */
 
 import { distance } from 'fastest-levenshtein';
+import type { LinkMapping } from '../../../site.config.ts';
 
 /** The routes of one version, relative to its root: 'concepts/tunnels/', '' for the root itself. */
 export interface VersionRoutes {
@@ -110,15 +111,25 @@ function relativeFile(fromDir: string, to: string): string {
 
 const dirOf = (relPath: string) => relPath.slice(0, Math.max(0, relPath.lastIndexOf('/')));
 
-/** Resolves one href written in the page `from`. */
-export function resolveLink(href: string, from: LinkFrom, lookup: RouteLookup): Resolved {
+/** `href` with a mapped prefix (site.config.ts's linkMappings) replaced by what it stands for. */
+export function mapLink(href: string, mappings: readonly LinkMapping[]): string {
+  for (const { from, to } of mappings) {
+    if (href === from) return to;
+    if (href.startsWith(from) && /[/?#]/.test(href[from.length])) return to.replace(/\/$/, '') + href.slice(from.length);
+  }
+  return href;
+}
+
+/** Resolves one href written in the page `from`; a prefix of `mappings` is replaced first. */
+export function resolveLink(written: string, from: LinkFrom, lookup: RouteLookup, mappings: readonly LinkMapping[] = []): Resolved {
+  const href = mapLink(written, mappings);
   if (EXTERNAL.test(href) || href.startsWith('#') || href === '') return { href };
   const own = lookup.versions.find((v) => v.name === from.version);
   if (!own) return { href };
   const [path, suffix] = splitSuffix(href);
   // '@zrokdocs/concepts/x': a path alias that a Docusaurus site's own plugin put in place; no browser reads it.
   const alias = /^@[^/]+/.exec(path)?.[0];
-  if (alias && !path.startsWith(SITE_ALIAS)) return { reason: `${alias} is a path alias of the Docusaurus site this page was written for, which this site does not have`, hint: 'write a route such as /docs/concepts/, a file link such as ./page.mdx, or a full https:// URL' };
+  if (alias && !path.startsWith(SITE_ALIAS)) return { reason: `${alias} is a path alias of the Docusaurus site this page was written for, which this site does not have`, hint: `write a route such as /docs/concepts/, a file link such as ./page.mdx, or a full https:// URL; or say what it stands for in site.config.ts's linkMappings, as { from: '${alias}', to: '/docs' }` };
   if (FILE_LINK.test(path)) return resolveFile(path, suffix, own, from, lookup);
   if (path.startsWith('/')) return resolveRoute(path, suffix, own, lookup);
   return resolveRelativeRoute(path, suffix, own, from, lookup) ?? { href };

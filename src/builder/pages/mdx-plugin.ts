@@ -112,7 +112,7 @@ function routeTablesOf(sources: ContentSources): VersionRoutes[] {
 function linkContext(source: string, contentDir: string, versions: VersionRoutes[] | undefined): LinkContext | undefined {
   const version = siteConfig.versions.find((v) => source.startsWith(`${contentDir}/${v.name}/`));
   if (!version || !versions) return undefined;
-  return { from: { version: version.name, relPath: source.slice(`${contentDir}/${version.name}/`.length) }, versions };
+  return { from: { version: version.name, relPath: source.slice(`${contentDir}/${version.name}/`.length) }, versions, mappings: siteConfig.linkMappings };
 }
 
 /** The page file (from the project's folder) whose route a link names, if a page has it. */

@@ -6,6 +6,7 @@
  * cache. The compiled body is a module file in that cache, which the prerender imports; its browser
  * copy is made from it by page-browser-copy.ts.
  */
+import siteConfig from '../../../site.config.ts';
 import { existsSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -14,7 +15,7 @@ import { listPageSources, readCategorySources } from './read-content.ts';
 import { slugOfText } from './front-matter.ts';
 import { compilerFingerprint, linkDigest, pageCache } from './page-cache.ts';
 import { answersNow, linkAnswersHold } from './remark-links.ts';
-import { routeTables, versionOfSource } from './page-routes.ts';
+import { linkContextOf, routeTables, versionOfSource } from './page-routes.ts';
 import { statSnapshot, unchangedSince, type Snapshotted } from '../common/stat-snapshot.ts';
 import type { CompileTask } from './mdx-compile-worker.ts';
 import { keptHighlightsDir, pruneKeptHighlights } from './kept-highlights.ts';
@@ -82,12 +83,13 @@ function partialsUnchanged(root: string, page: CompiledPage): boolean {
 }
 
 /**
- * What a page's cache entry is keyed by: its text, and the text of each partial it imports, so that an edited
- * partial misses.
+ * What a page's cache entry is keyed by: its text, the text of each partial it imports, so that an edited partial
+ * misses, and the site's link mappings, when it has any.
  */
 function cacheKeyText(file: string, text: string, root: string) {
   const partials = partialsOf(file, text, root);
-  return { key: partials.length ? text + partials.map((p) => `\0${p.file}\0${p.text}`).join('') : text, partials: partials.map((p) => p.file) };
+  const mappings = siteConfig.linkMappings?.length ? `\0${JSON.stringify(siteConfig.linkMappings)}` : '';
+  return { key: text + partials.map((p) => `\0${p.file}\0${p.text}`).join('') + mappings, partials: partials.map((p) => p.file) };
 }
 
 /**
@@ -113,7 +115,9 @@ export async function compilePages({ root, pagesEdited = 0, whileCompiling }: { 
   const failures: Record<string, string> = {};
   const failedModule = path.join(root, '.cache/pages/failed-page.mjs');
   // A page unchanged since the last build (same size and time) is not read again: its module is known.
-  const snapshot = statSnapshot<CompiledPage>(path.join(root, '.cache/pages/compiled.json'), compilerFingerprint(root));
+  // The link mappings change what a page compiles to: another set of them, and no page is taken as it was.
+  const mappings = siteConfig.linkMappings?.length ? JSON.stringify(siteConfig.linkMappings) : '';
+  const snapshot = statSnapshot<CompiledPage>(path.join(root, '.cache/pages/compiled.json'), compilerFingerprint(root) + mappings);
   const before = snapshot.load();
   const after = new Map<string, CompiledPage>();
   // Each page's stats, taken at once: a page changed since the last build is most likely compiled, so the
@@ -135,7 +139,7 @@ export async function compilePages({ root, pagesEdited = 0, whileCompiling }: { 
   };
   trace('compile: statted');
   const tables = routeTables(pages, slugOf, readCategorySources(root));
-  const linksOf = (source: string, relPath: string) => ({ from: { version: versionOfSource(source)!, relPath }, versions: tables });
+  const linksOf = (source: string, relPath: string) => linkContextOf(versionOfSource(source)!, relPath, tables);
   // Bodies whose first entry (which the manifest reader reads) is not their module: kept with it.
   const firstEntries: string[] = [];
   // A page's module is known: kept for the next build and for the phases after this one.

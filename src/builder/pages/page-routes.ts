@@ -5,6 +5,7 @@
 import siteConfig from '../../../site.config.ts';
 import type { CategorySource } from '../../content/types.ts';
 import type { VersionRoutes } from '../links/resolve-link.ts';
+import type { LinkContext } from './remark-links.ts';
 import { versionRoutes } from '../links/version-routes.ts';
 import { CONTENT_DIR } from './read-content.ts';
 
@@ -24,4 +25,9 @@ export function routeTables(
 /** The version a page source belongs to: 'content/docs/1.0/x.mdx' → '1.0'. */
 export function versionOfSource(source: string, contentDir = CONTENT_DIR): string | undefined {
   return siteConfig.versions.find((v) => source.startsWith(`${contentDir}/${v.name}/`))?.name;
+}
+
+/** What the link resolver needs of a page: its version and path in it, every version's routes, the site's link mappings. */
+export function linkContextOf(version: string, relPath: string, versions: VersionRoutes[]): LinkContext {
+  return { from: { version, relPath }, versions, mappings: siteConfig.linkMappings };
 }

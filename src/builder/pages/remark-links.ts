@@ -13,12 +13,15 @@ import type { VFile } from 'vfile';
 import { visit } from 'unist-util-visit';
 import { pageProblem } from './page-problems.ts';
 import type { LinkPlaces } from '../links/link-places.ts';
+import type { LinkMapping } from '../../../site.config.ts';
 import { answerOf, resolveLink, type LinkFrom, type LinkQuery, type RouteLookup, type VersionRoutes } from '../links/resolve-link.ts';
 
 /** What the compiler gives the plugin: where the page is, and every version's routes. */
 export interface LinkContext {
   from: LinkFrom;
   versions: VersionRoutes[];
+  /** site.config.ts's linkMappings. */
+  mappings?: LinkMapping[];
 }
 
 /** A recorded lookup's key: 'file 1.1 concepts/tunnels.mdx'. */
@@ -78,7 +81,7 @@ export function remarkLinks() {
       return `${partial ? path.relative(file.cwd, partial) : (file.data.source ?? file.path)}${line ? `:${line}` : ''}`;
     };
     const resolve = (href: string, at: Node, set: (href: string) => void) => {
-      const out = resolveLink(href, fromOf(at), lookup);
+      const out = resolveLink(href, fromOf(at), lookup, context.mappings);
       if ('href' in out) {
         if (out.href === href) return;
         set(out.href);
