@@ -149,4 +149,17 @@ describe('incremental builds', () => {
     await edit(doc('7.1', 'getting-started.mdx'), '#step-one', '#step-1');
     assertReused(await build(warm.dir), 12);
   });
+
+  it("new link mappings in site.config.ts change the links of pages that did not change", async () => {
+    const config = path.join(warm.dir, 'site.config.ts');
+    await edit(config, 'linkMappings: [],', "linkMappings: [{ from: '@guides', to: '/docs/guides' }],");
+    await edit(doc('7.1', 'getting-started.mdx'), /$/, '\nSee [the guide, mapped](@guides/one/).\n');
+    await build(warm.dir);
+    const html = () => readFile(path.join(warm.dir, 'dist/docs/getting-started/index.html'), 'utf8');
+    assert.match(await html(), /href="\/docs\/guides\/one\/"[^>]*>the guide, mapped</);
+    // The page is as it was; what its prefix stands for is not.
+    await edit(config, "to: '/docs/guides' }", `to: '/docs/${FIXTURE_VERSIONS[2].name}/guides' }`);
+    await build(warm.dir);
+    assert.match(await html(), new RegExp(`href="/docs/${FIXTURE_VERSIONS[2].name.replace('.', '\\.')}/guides/one/"[^>]*>the guide, mapped<`));
+  });
 });

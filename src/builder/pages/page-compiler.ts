@@ -6,10 +6,10 @@
  * cache. The compiled body is a module file in that cache, which the prerender imports; its browser
  * copy is made from it by page-browser-copy.ts.
  */
-import siteConfig from '../../../site.config.ts';
 import { existsSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { mkdir, writeFile } from 'node:fs/promises';
+import siteConfig from '../../../site.config.ts';
 import { partialsOf } from './partials.ts';
 import { listPageSources, readCategorySources } from './read-content.ts';
 import { slugOfText } from './front-matter.ts';
@@ -88,9 +88,12 @@ function partialsUnchanged(root: string, page: CompiledPage): boolean {
  */
 function cacheKeyText(file: string, text: string, root: string) {
   const partials = partialsOf(file, text, root);
-  const mappings = siteConfig.linkMappings?.length ? `\0${JSON.stringify(siteConfig.linkMappings)}` : '';
-  return { key: text + partials.map((p) => `\0${p.file}\0${p.text}`).join('') + mappings, partials: partials.map((p) => p.file) };
+  const mappings = mappingsKey();
+  return { key: text + partials.map((p) => `\0${p.file}\0${p.text}`).join('') + (mappings && `\0${mappings}`), partials: partials.map((p) => p.file) };
 }
+
+/** The site's link mappings, which change what a page compiles to; '' when it has none. */
+const mappingsKey = () => (siteConfig.linkMappings?.length ? JSON.stringify(siteConfig.linkMappings) : '');
 
 /**
  * Compiles every page the page cache does not have; each page's module is the cache's file.
@@ -115,9 +118,8 @@ export async function compilePages({ root, pagesEdited = 0, whileCompiling }: { 
   const failures: Record<string, string> = {};
   const failedModule = path.join(root, '.cache/pages/failed-page.mjs');
   // A page unchanged since the last build (same size and time) is not read again: its module is known.
-  // The link mappings change what a page compiles to: another set of them, and no page is taken as it was.
-  const mappings = siteConfig.linkMappings?.length ? JSON.stringify(siteConfig.linkMappings) : '';
-  const snapshot = statSnapshot<CompiledPage>(path.join(root, '.cache/pages/compiled.json'), compilerFingerprint(root) + mappings);
+  // Other link mappings, and no page is taken as it was.
+  const snapshot = statSnapshot<CompiledPage>(path.join(root, '.cache/pages/compiled.json'), compilerFingerprint(root) + mappingsKey());
   const before = snapshot.load();
   const after = new Map<string, CompiledPage>();
   // Each page's stats, taken at once: a page changed since the last build is most likely compiled, so the
