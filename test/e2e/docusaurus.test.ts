@@ -149,7 +149,7 @@ describe('pages moved from Docusaurus', () => {
     assert.equal(await body.getByRole('link', { name: 'notices', exact: true }).getAttribute('href'), `${BASE}docs/moving/notices/`);
     assert.equal(await body.getByRole('link', { name: 'the landing page' }).getAttribute('href'), `${BASE}docs/moving/`);
     assert.equal(await body.getByRole('link', { name: 'the notices again' }).getAttribute('href'), `${BASE}docs/moving/notices/`);
-    for (const name of ['a route without its slash', 'a route relative to the page', 'a prefix its site maps']) {
+    for (const name of ['a route without its slash', 'a route relative to the page', 'a prefix its site maps', 'notices, from the checklist']) {
       assert.equal(await body.getByRole('link', { name }).getAttribute('href'), `${BASE}docs/moving/notices/`, name);
     }
     // Followed in the browser, it opens that page.

@@ -4,7 +4,7 @@
  * rules hold for any names.
  */
 import { describe, expect, it } from 'vitest';
-import { plainLookup, resolveLink, type VersionRoutes } from '../../src/builder/links/resolve-link.ts';
+import { plainLookup, resolveLink, type LinkFrom, type VersionRoutes } from '../../src/builder/links/resolve-link.ts';
 import { versionRoutes } from '../../src/builder/links/version-routes.ts';
 import compilePage from '../../src/builder/pages/mdx-compile-worker.ts';
 import { answersNow, linkAnswersHold } from '../../src/builder/pages/remark-links.ts';
@@ -21,7 +21,7 @@ function site(): VersionRoutes[] {
 }
 const inNew = { version: '2.0', relPath: 'concepts/tunnels.mdx' };
 const inOld = { version: '1.9', relPath: 'concepts/tunnels.mdx' };
-const resolve = (href: string, from = inNew) => resolveLink(href, from, plainLookup(site()));
+const resolve = (href: string, from: LinkFrom = inNew) => resolveLink(href, from, plainLookup(site()));
 
 describe('a route link', () => {
   it("means the page in the linking page's own version, with its anchor and query", () => {
@@ -74,6 +74,10 @@ describe('a route relative to the page', () => {
     expect(resolve('../../getting-started#x')).toEqual({ href: '/docs/getting-started/#x' });
     expect(resolve('../../getting-started', inOld)).toEqual({ href: '/docs/1.9/getting-started/' });
     expect(resolve('../../only-old', inOld)).toEqual({ href: '/docs/1.9/only-old/' });
+  });
+
+  it('in a partial, is read from the URL of the page the partial is shown in', () => {
+    expect(resolve('../../getting-started', { version: '2.0', relPath: '_shared/deep/_part.mdx', page: 'concepts/tunnels.mdx' })).toEqual({ href: '/docs/getting-started/' });
   });
 
   it('is left as written, for the check of the built site, when it is no page of the version', () => {

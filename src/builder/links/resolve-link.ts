@@ -46,6 +46,8 @@ export interface LinkFrom {
   version: string;
   /** The linking file's path in its version folder: 'guides/install/linux.mdx'. */
   relPath: string;
+  /** When the linking file is a partial, the path of the page it is shown in, whose URL a relative route starts from. */
+  page?: string;
 }
 
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
@@ -137,12 +139,12 @@ export function resolveLink(written: string, from: LinkFrom, lookup: RouteLookup
 
 /**
  * Form 1 written relative to the page (`./get-token`, `../deployment/docker`), as a browser reads it from the page's
- * URL: a page of its version, at that page's own URL. Anything else it may be (a page of no version, a static file, a
- * link in a partial, whose page is not known here) is left as written, to the check of the built site's links.
+ * URL (in a partial, the URL of the page it is shown in): a page of its version, at that page's own URL. Anything else
+ * it may be (a page of no version, a static file) is left as written, to the check of the built site's links.
  */
 function resolveRelativeRoute(path: string, suffix: string, own: VersionRoutes, from: LinkFrom, lookup: RouteLookup): Resolved | undefined {
   if (STATIC_FILE.test(`/${path}`)) return undefined;
-  const pageRoute = lookup.fileRoute(own, from.relPath);
+  const pageRoute = lookup.fileRoute(own, from.page ?? from.relPath);
   const parts = pageRoute === undefined ? null : normalize([...pageRoute.split('/'), ...path.split('/')]);
   if (!parts) return undefined;
   const wanted = parts.length ? `${parts.join('/')}/` : '';

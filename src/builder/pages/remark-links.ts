@@ -71,7 +71,7 @@ export function remarkLinks() {
     const versionDir = file.path.endsWith(context.from.relPath) ? file.path.slice(0, -context.from.relPath.length) : undefined;
     const fromOf = (node: Node): LinkFrom => {
       const partial = (node.data as { fromFile?: string } | undefined)?.fromFile;
-      return partial && versionDir && partial.startsWith(versionDir) ? { ...context.from, relPath: partial.slice(versionDir.length).split(path.sep).join('/') } : context.from;
+      return partial && versionDir && partial.startsWith(versionDir) ? { ...context.from, relPath: partial.slice(versionDir.length).split(path.sep).join('/'), page: context.from.relPath } : context.from;
     };
     // Where each rewritten link is written, for the link check's report (link-places.ts).
     const places: LinkPlaces = {};
