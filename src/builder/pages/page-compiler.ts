@@ -88,12 +88,11 @@ function partialsUnchanged(root: string, page: CompiledPage): boolean {
  */
 function cacheKeyText(file: string, text: string, root: string) {
   const partials = partialsOf(file, text, root);
-  const mappings = mappingsKey();
-  return { key: text + partials.map((p) => `\0${p.file}\0${p.text}`).join('') + (mappings && `\0${mappings}`), partials: partials.map((p) => p.file) };
+  return { key: text + partials.map((p) => `\0${p.file}\0${p.text}`).join('') + (MAPPINGS_KEY && `\0${MAPPINGS_KEY}`), partials: partials.map((p) => p.file) };
 }
 
-/** The site's link mappings, which change what a page compiles to; '' when it has none. */
-const mappingsKey = () => (siteConfig.linkMappings?.length ? JSON.stringify(siteConfig.linkMappings) : '');
+/** The site's link mappings, which change what a page compiles to; '' when it has none. Read once, not per page. */
+const MAPPINGS_KEY = siteConfig.linkMappings?.length ? JSON.stringify(siteConfig.linkMappings) : '';
 
 /**
  * Compiles every page the page cache does not have; each page's module is the cache's file.
@@ -119,7 +118,7 @@ export async function compilePages({ root, pagesEdited = 0, whileCompiling }: { 
   const failedModule = path.join(root, '.cache/pages/failed-page.mjs');
   // A page unchanged since the last build (same size and time) is not read again: its module is known.
   // Other link mappings, and no page is taken as it was.
-  const snapshot = statSnapshot<CompiledPage>(path.join(root, '.cache/pages/compiled.json'), compilerFingerprint(root) + mappingsKey());
+  const snapshot = statSnapshot<CompiledPage>(path.join(root, '.cache/pages/compiled.json'), compilerFingerprint(root) + MAPPINGS_KEY);
   const before = snapshot.load();
   const after = new Map<string, CompiledPage>();
   // Each page's stats, taken at once: a page changed since the last build is most likely compiled, so the
